@@ -1,0 +1,406 @@
+//! Typed configuration, read once at start from env vars and an optional
+//! `keyshop.toml`, validated into [`Config`]. Nothing reads the environment
+//! after this.
+
+mod raw;
+mod redact;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use secrecy::{ExposeSecret, SecretString};
+
+pub use raw::RawConfig;
+pub use redact::redact_url;
+
+/// The services of the store, in start order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ServiceName {
+    Catalog,
+}
+
+impl ServiceName {
+    pub const ALL: [ServiceName; 1] = [ServiceName::Catalog];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ServiceName::Catalog => "catalog",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ServiceName> {
+        ServiceName::ALL.into_iter().find(|service| service.as_str() == name)
+    }
+}
+
+impl std::fmt::Display for ServiceName {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Human,
+    Json,
+}
+
+/// Where and how one service runs.
+#[derive(Debug, Clone)]
+pub struct ServiceConfig {
+    pub name: ServiceName,
+    /// `sqlite://…` or `postgres://…`; may hold a password.
+    pub database_url: SecretString,
+    /// Address the service's gRPC server binds in single-service mode.
+    pub grpc_listen: SocketAddr,
+    /// Where other processes reach it; `None` in embedded mode until `serve`
+    /// has bound a loopback port.
+    pub grpc_url: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct HttpConfig {
+    pub listen: SocketAddr,
+    pub spa_dir: PathBuf,
+    pub body_limit_bytes: usize,
+    pub json_limit_bytes: usize,
+    /// Trust `X-Forwarded-For` for the client address (behind a proxy).
+    pub trust_forwarded_for: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct TelemetryConfig {
+    pub format: LogFormat,
+    pub filter: String,
+    pub otlp_endpoint: Option<String>,
+    pub service_name: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    /// `file://DIR`, `smtp://user:pass@host:port` or `smtps://…`.
+    pub url: SecretString,
+    pub from: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    pub http: HttpConfig,
+    pub services: BTreeMap<ServiceName, ServiceConfig>,
+    pub event_bus_url: String,
+    pub cache_url: String,
+    pub cache_max_entries: usize,
+    pub mail: MailConfig,
+    pub telemetry: TelemetryConfig,
+    pub geoip_database: Option<PathBuf>,
+    pub outbox_poll_interval_ms: u64,
+}
+
+/// Every problem found while validating, one line each, named by its setting.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration:\n  - {}", .problems.join("\n  - "))]
+pub struct ConfigError {
+    pub problems: Vec<String>,
+}
+
+impl Config {
+    /// Reads `keyshop.toml` (or the file named by `KEYSHOP_CONFIG`) and the
+    /// environment, then validates.
+    pub fn load() -> Result<Config, ConfigError> {
+        let raw = RawConfig::from_env_and_file().map_err(|error| ConfigError {
+            problems: vec![error.to_string()],
+        })?;
+        Config::from_raw(raw)
+    }
+
+    pub fn from_raw(raw: RawConfig) -> Result<Config, ConfigError> {
+        let mut problems = Vec::new();
+        let data_dir = PathBuf::from(raw.data_dir.as_deref().unwrap_or("data"));
+
+        let listen = parse_addr(&mut problems, "KEYSHOP_HTTP_ADDR", raw.http_addr.as_deref(), "127.0.0.1:8080");
+        let body_limit_bytes = raw.body_limit_bytes.unwrap_or(256 * 1024);
+        let json_limit_bytes = raw.json_limit_bytes.unwrap_or(64 * 1024);
+        if body_limit_bytes == 0 || json_limit_bytes == 0 {
+            problems.push("KEYSHOP_BODY_LIMIT_BYTES and KEYSHOP_JSON_LIMIT_BYTES must be greater than 0".to_owned());
+        }
+        if json_limit_bytes > body_limit_bytes {
+            problems.push("KEYSHOP_JSON_LIMIT_BYTES must not exceed KEYSHOP_BODY_LIMIT_BYTES".to_owned());
+        }
+
+        let mut services = BTreeMap::new();
+        for (index, name) in ServiceName::ALL.into_iter().enumerate() {
+            let per_service = raw.service(name);
+            let database_url = per_service
+                .database_url
+                .or_else(|| raw.database_url.clone().map(|url| with_service_db(&url, name)))
+                .unwrap_or_else(|| format!("sqlite://{}", data_dir.join(format!("{name}.db")).display()));
+            check_database_url(&mut problems, name, &database_url);
+            let default_listen = format!("0.0.0.0:{}", 50051 + index);
+            let grpc_listen = parse_addr(
+                &mut problems,
+                &format!("{}_GRPC_ADDR", name.as_str().to_uppercase()),
+                per_service.grpc_addr.as_deref(),
+                &default_listen,
+            );
+            if let Some(url) = &per_service.grpc_url
+                && !(url.starts_with("http://") || url.starts_with("https://"))
+            {
+                problems.push(format!(
+                    "{}_GRPC_URL must start with http:// or https:// (got {url:?})",
+                    name.as_str().to_uppercase()
+                ));
+            }
+            services.insert(
+                name,
+                ServiceConfig {
+                    name,
+                    database_url: SecretString::from(database_url),
+                    grpc_listen,
+                    grpc_url: per_service.grpc_url,
+                },
+            );
+        }
+
+        let event_bus_url = raw.event_bus_url.unwrap_or_else(|| "memory://".to_owned());
+        if !(event_bus_url == "memory://" || event_bus_url.starts_with("kafka://")) {
+            problems.push(format!("EVENT_BUS_URL must be memory:// or kafka://HOST:PORT,… (got {event_bus_url:?})"));
+        } else if event_bus_url.starts_with("kafka://") {
+            problems.push("EVENT_BUS_URL kafka:// is not available in this build yet; use memory://".to_owned());
+        }
+        let cache_url = raw.cache_url.unwrap_or_else(|| "memory://".to_owned());
+        if cache_url != "memory://" {
+            problems.push(format!("CACHE_URL must be memory:// in this build (got {:?})", redact_url(&cache_url)));
+        }
+        let cache_max_entries = raw.cache_max_entries.unwrap_or(10_000);
+        if cache_max_entries == 0 {
+            problems.push("KEYSHOP_CACHE_MAX_ENTRIES must be greater than 0".to_owned());
+        }
+
+        let mail_url = raw
+            .mail_url
+            .unwrap_or_else(|| format!("file://{}", data_dir.join("outbox").display()));
+        if !["file://", "smtp://", "smtps://"].iter().any(|scheme| mail_url.starts_with(scheme)) {
+            problems.push(format!("MAIL_URL must start with file://, smtp:// or smtps:// (got {:?})", redact_url(&mail_url)));
+        }
+        let mail_from = raw.mail_from.unwrap_or_else(|| "keyshop <no-reply@keyshop.localhost>".to_owned());
+        if mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            problems.push(format!("MAIL_FROM is not a valid mailbox (got {mail_from:?})"));
+        }
+
+        let format = match raw.log_format.as_deref() {
+            None | Some("human") | Some("text") => LogFormat::Human,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                problems.push(format!("KEYSHOP_LOG_FORMAT must be human or json (got {other:?})"));
+                LogFormat::Human
+            }
+        };
+        let filter = raw.log.unwrap_or_else(|| "info".to_owned());
+        if tracing_subscriber::EnvFilter::try_new(&filter).is_err() {
+            problems.push(format!("KEYSHOP_LOG is not a valid filter (got {filter:?})"));
+        }
+        let otlp_endpoint = raw.otel_exporter_otlp_endpoint.filter(|endpoint| !endpoint.is_empty());
+        if let Some(endpoint) = &otlp_endpoint
+            && !(endpoint.starts_with("http://") || endpoint.starts_with("https://"))
+        {
+            problems.push(format!("OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got {endpoint:?})"));
+        }
+
+        let geoip_database = raw.geoip_db.map(PathBuf::from);
+        if let Some(path) = &geoip_database
+            && !path.is_file()
+        {
+            problems.push(format!("KEYSHOP_GEOIP_DB names a file that does not exist: {}", path.display()));
+        }
+        let outbox_poll_interval_ms = raw.outbox_poll_interval_ms.unwrap_or(500);
+        if !(10..=60_000).contains(&outbox_poll_interval_ms) {
+            problems.push("KEYSHOP_OUTBOX_POLL_INTERVAL_MS must be between 10 and 60000".to_owned());
+        }
+
+        if !problems.is_empty() {
+            return Err(ConfigError { problems });
+        }
+        Ok(Config {
+            http: HttpConfig {
+                listen,
+                spa_dir: PathBuf::from(raw.spa_dir.as_deref().unwrap_or("frontend/dist")),
+                body_limit_bytes,
+                json_limit_bytes,
+                trust_forwarded_for: raw.trust_forwarded_for.unwrap_or(false),
+            },
+            data_dir,
+            services,
+            event_bus_url,
+            cache_url,
+            cache_max_entries,
+            mail: MailConfig {
+                url: SecretString::from(mail_url),
+                from: mail_from,
+            },
+            telemetry: TelemetryConfig {
+                format,
+                filter,
+                otlp_endpoint,
+                service_name: raw.otel_service_name.unwrap_or_else(|| "keyshop".to_owned()),
+            },
+            geoip_database,
+            outbox_poll_interval_ms,
+        })
+    }
+
+    pub fn service(&self, name: ServiceName) -> &ServiceConfig {
+        // Every name is inserted by `from_raw`, so the index cannot miss.
+        &self.services[&name]
+    }
+
+    /// The effective configuration as `KEY = value` lines, secrets masked.
+    pub fn describe(&self) -> Vec<(String, String)> {
+        let mut lines = vec![
+            ("KEYSHOP_DATA_DIR".to_owned(), self.data_dir.display().to_string()),
+            ("KEYSHOP_HTTP_ADDR".to_owned(), self.http.listen.to_string()),
+            ("KEYSHOP_SPA_DIR".to_owned(), self.http.spa_dir.display().to_string()),
+            ("KEYSHOP_BODY_LIMIT_BYTES".to_owned(), self.http.body_limit_bytes.to_string()),
+            ("KEYSHOP_JSON_LIMIT_BYTES".to_owned(), self.http.json_limit_bytes.to_string()),
+            ("KEYSHOP_TRUST_FORWARDED_FOR".to_owned(), self.http.trust_forwarded_for.to_string()),
+        ];
+        for service in self.services.values() {
+            let prefix = service.name.as_str().to_uppercase();
+            lines.push((format!("{prefix}_DATABASE_URL"), redact_url(service.database_url.expose_secret())));
+            lines.push((format!("{prefix}_GRPC_ADDR"), service.grpc_listen.to_string()));
+            lines.push((
+                format!("{prefix}_GRPC_URL"),
+                service.grpc_url.clone().unwrap_or_else(|| "(loopback, chosen by serve)".to_owned()),
+            ));
+        }
+        lines.extend([
+            ("EVENT_BUS_URL".to_owned(), redact_url(&self.event_bus_url)),
+            ("CACHE_URL".to_owned(), redact_url(&self.cache_url)),
+            ("KEYSHOP_CACHE_MAX_ENTRIES".to_owned(), self.cache_max_entries.to_string()),
+            ("MAIL_URL".to_owned(), redact_url(self.mail.url.expose_secret())),
+            ("MAIL_FROM".to_owned(), self.mail.from.clone()),
+            (
+                "KEYSHOP_LOG_FORMAT".to_owned(),
+                match self.telemetry.format {
+                    LogFormat::Human => "human".to_owned(),
+                    LogFormat::Json => "json".to_owned(),
+                },
+            ),
+            ("KEYSHOP_LOG".to_owned(), self.telemetry.filter.clone()),
+            (
+                "OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(),
+                self.telemetry.otlp_endpoint.clone().unwrap_or_else(|| "(unset: logs only)".to_owned()),
+            ),
+            ("OTEL_SERVICE_NAME".to_owned(), self.telemetry.service_name.clone()),
+            (
+                "KEYSHOP_GEOIP_DB".to_owned(),
+                self.geoip_database
+                    .as_deref()
+                    .map(Path::display)
+                    .map(|path| path.to_string())
+                    .unwrap_or_else(|| "(unset: Accept-Language only)".to_owned()),
+            ),
+            ("KEYSHOP_OUTBOX_POLL_INTERVAL_MS".to_owned(), self.outbox_poll_interval_ms.to_string()),
+        ]);
+        lines
+    }
+}
+
+fn parse_addr(problems: &mut Vec<String>, key: &str, value: Option<&str>, default: &str) -> SocketAddr {
+    let text = value.unwrap_or(default);
+    match text.parse() {
+        Ok(addr) => addr,
+        Err(_) => {
+            problems.push(format!("{key} must be HOST:PORT with an IP host (got {text:?})"));
+            SocketAddr::from(([127, 0, 0, 1], 0))
+        }
+    }
+}
+
+fn check_database_url(problems: &mut Vec<String>, service: ServiceName, url: &str) {
+    let key = format!("{}_DATABASE_URL", service.as_str().to_uppercase());
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        if path.is_empty() {
+            problems.push(format!("{key} sqlite:// needs a file path"));
+        }
+    } else if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        problems.push(format!("{key} must start with sqlite:// or postgres:// (got {:?})", redact_url(url)));
+    }
+}
+
+/// A shared `DATABASE_URL` gives each service its own database: for SQLite a
+/// file per service beside the named one, for PostgreSQL the URL as given
+/// (each service's tables are distinct; per-service URLs split them further).
+fn with_service_db(url: &str, service: ServiceName) -> String {
+    match url.strip_prefix("sqlite://") {
+        Some(path) => {
+            let path = Path::new(path);
+            let dir = path.parent().unwrap_or(Path::new("."));
+            format!("sqlite://{}", dir.join(format!("{service}.db")).display())
+        }
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_embedded_mode() {
+        let config = Config::from_raw(RawConfig::default()).unwrap();
+        assert_eq!(config.http.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            config.service(ServiceName::Catalog).database_url.expose_secret(),
+            "sqlite://data/catalog.db"
+        );
+        assert_eq!(config.event_bus_url, "memory://");
+        assert_eq!(config.mail.url.expose_secret(), "file://data/outbox");
+        assert_eq!(config.telemetry.format, LogFormat::Human);
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once_with_its_setting_name() {
+        let raw = RawConfig {
+            http_addr: Some("nonsense".to_owned()),
+            catalog_database_url: Some("mysql://x".to_owned()),
+            log_format: Some("xml".to_owned()),
+            mail_url: Some("ftp://x".to_owned()),
+            ..RawConfig::default()
+        };
+        let error = Config::from_raw(raw).unwrap_err();
+        let text = error.to_string();
+        assert_eq!(error.problems.len(), 4, "{text}");
+        for key in ["KEYSHOP_HTTP_ADDR", "CATALOG_DATABASE_URL", "KEYSHOP_LOG_FORMAT", "MAIL_URL"] {
+            assert!(text.contains(key), "{key} missing from {text}");
+        }
+    }
+
+    #[test]
+    fn describe_masks_passwords() {
+        let raw = RawConfig {
+            catalog_database_url: Some("postgres://shop:hunter2@db:5432/catalog".to_owned()),
+            mail_url: Some("smtps://mailer:s3cret@smtp.example.com:465".to_owned()),
+            ..RawConfig::default()
+        };
+        let config = Config::from_raw(raw).unwrap();
+        let text = format!("{:?}", config.describe());
+        assert!(!text.contains("hunter2"), "{text}");
+        assert!(!text.contains("s3cret"), "{text}");
+        assert!(text.contains("postgres://shop:****@db:5432/catalog"), "{text}");
+    }
+
+    #[test]
+    fn shared_sqlite_database_url_gives_a_file_per_service() {
+        let raw = RawConfig {
+            database_url: Some("sqlite:///var/lib/keyshop/shop.db".to_owned()),
+            ..RawConfig::default()
+        };
+        let config = Config::from_raw(raw).unwrap();
+        assert_eq!(
+            config.service(ServiceName::Catalog).database_url.expose_secret(),
+            "sqlite:///var/lib/keyshop/catalog.db"
+        );
+    }
+}

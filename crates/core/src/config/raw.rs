@@ -1,0 +1,100 @@
+//! The configuration as written: flat, every value optional, named after its
+//! env var (`KEYSHOP_HTTP_ADDR` is `http_addr` here and in `keyshop.toml`).
+
+use figment::Figment;
+use figment::providers::{Env, Format, Toml};
+use serde::Deserialize;
+
+use super::ServiceName;
+
+/// Env vars read without the `KEYSHOP_` prefix (their names are standard).
+const PLAIN_ENV_KEYS: &[&str] = &[
+    "DATABASE_URL",
+    "CATALOG_DATABASE_URL",
+    "CATALOG_GRPC_ADDR",
+    "CATALOG_GRPC_URL",
+    "EVENT_BUS_URL",
+    "CACHE_URL",
+    "MAIL_URL",
+    "MAIL_FROM",
+    "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "OTEL_SERVICE_NAME",
+];
+
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConfig {
+    pub data_dir: Option<String>,
+    pub http_addr: Option<String>,
+    pub spa_dir: Option<String>,
+    pub body_limit_bytes: Option<usize>,
+    pub json_limit_bytes: Option<usize>,
+    pub trust_forwarded_for: Option<bool>,
+    pub database_url: Option<String>,
+    pub catalog_database_url: Option<String>,
+    pub catalog_grpc_addr: Option<String>,
+    pub catalog_grpc_url: Option<String>,
+    pub event_bus_url: Option<String>,
+    pub cache_url: Option<String>,
+    pub cache_max_entries: Option<usize>,
+    pub mail_url: Option<String>,
+    pub mail_from: Option<String>,
+    pub log_format: Option<String>,
+    pub log: Option<String>,
+    pub otel_exporter_otlp_endpoint: Option<String>,
+    pub otel_service_name: Option<String>,
+    pub geoip_db: Option<String>,
+    pub outbox_poll_interval_ms: Option<u64>,
+}
+
+/// The per-service part of the raw configuration.
+pub struct RawServiceConfig {
+    pub database_url: Option<String>,
+    pub grpc_addr: Option<String>,
+    pub grpc_url: Option<String>,
+}
+
+impl RawConfig {
+    /// `KEYSHOP_CONFIG` (or `./keyshop.toml` when present), then the environment,
+    /// which wins.
+    pub fn from_env_and_file() -> Result<RawConfig, figment::Error> {
+        let file = std::env::var("KEYSHOP_CONFIG").unwrap_or_else(|_| "keyshop.toml".to_owned());
+        Figment::new()
+            .merge(Toml::file(file))
+            .merge(Env::prefixed("KEYSHOP_").ignore(&["CONFIG"]))
+            .merge(Env::raw().only(PLAIN_ENV_KEYS))
+            .extract()
+    }
+
+    pub fn service(&self, name: ServiceName) -> RawServiceConfig {
+        match name {
+            ServiceName::Catalog => RawServiceConfig {
+                database_url: self.catalog_database_url.clone(),
+                grpc_addr: self.catalog_grpc_addr.clone(),
+                grpc_url: self.catalog_grpc_url.clone(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn env_beats_the_file_and_unknown_keys_are_refused() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("keyshop.toml", "http_addr = \"127.0.0.1:9000\"\nlog_format = \"json\"\n")?;
+            jail.set_env("KEYSHOP_HTTP_ADDR", "127.0.0.1:9100");
+            jail.set_env("CATALOG_DATABASE_URL", "sqlite://x.db");
+            let raw = RawConfig::from_env_and_file()?;
+            assert_eq!(raw.http_addr.as_deref(), Some("127.0.0.1:9100"));
+            assert_eq!(raw.log_format.as_deref(), Some("json"));
+            assert_eq!(raw.catalog_database_url.as_deref(), Some("sqlite://x.db"));
+
+            jail.create_file("keyshop.toml", "htp_addr = \"typo\"\n")?;
+            assert!(RawConfig::from_env_and_file().is_err());
+            Ok(())
+        });
+    }
+}

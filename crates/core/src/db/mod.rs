@@ -1,0 +1,210 @@
+//! Storage: one diesel connection type over SQLite and PostgreSQL, chosen by
+//! the URL scheme; an r2d2 pool; embedded migrations per backend run at start;
+//! every query runs on a blocking thread, off the async runtime.
+
+mod manager;
+mod transaction;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use diesel::r2d2::{Pool, PooledConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
+
+use crate::error::AppError;
+pub use manager::{Backend, DbManager};
+pub use transaction::write_transaction;
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(diesel::SqliteConnection),
+    Postgres(diesel::PgConnection),
+}
+
+impl DbConnection {
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbConnection::Sqlite(_) => Backend::Sqlite,
+            DbConnection::Postgres(_) => Backend::Postgres,
+        }
+    }
+}
+
+/// The migrations of one component, one embedded tree per backend with
+/// matching folder names.
+pub struct Migrations {
+    pub name: &'static str,
+    pub sqlite: EmbeddedMigrations,
+    pub postgres: EmbeddedMigrations,
+}
+
+/// Lends a `'static` embedded migration tree to diesel's harness.
+struct StaticSource(&'static EmbeddedMigrations);
+
+impl<DB: diesel::backend::Backend> diesel::migration::MigrationSource<DB> for StaticSource {
+    fn migrations(&self) -> diesel::migration::Result<Vec<Box<dyn diesel::migration::Migration<DB>>>> {
+        diesel::migration::MigrationSource::<DB>::migrations(self.0)
+    }
+}
+
+/// The kernel's own tables (outbox, processed events), which every service
+/// database carries.
+pub const CORE_MIGRATIONS: Migrations = Migrations {
+    name: "core",
+    sqlite: diesel_migrations::embed_migrations!("migrations/sqlite"),
+    postgres: diesel_migrations::embed_migrations!("migrations/postgres"),
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("cannot open the database ({backend:?}): {source}")]
+    Connect { backend: Backend, source: diesel::r2d2::PoolError },
+    #[error("cannot check out a database connection: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+    #[error("migration {name} failed: {message}")]
+    Migration { name: &'static str, message: String },
+    #[error(transparent)]
+    Query(#[from] diesel::result::Error),
+    #[error("the database task stopped: {0}")]
+    Join(#[from] tokio::task::JoinError),
+    #[error("unsupported database URL scheme (use sqlite:// or postgres://)")]
+    Scheme,
+}
+
+impl From<DbError> for AppError {
+    fn from(error: DbError) -> AppError {
+        match error {
+            DbError::Connect { .. } | DbError::Pool(_) => AppError::unavailable(error),
+            other => AppError::internal(other),
+        }
+    }
+}
+
+/// A pooled database. Clone freely.
+#[derive(Clone)]
+pub struct Db {
+    pool: Pool<DbManager>,
+    backend: Backend,
+}
+
+pub type Conn = PooledConnection<DbManager>;
+
+impl Db {
+    /// Opens the pool (creating the SQLite file and its folder if needed) and
+    /// runs the kernel's and then the component's pending migrations.
+    pub async fn connect(url: &str, migrations: &'static Migrations) -> Result<Db, DbError> {
+        let manager = DbManager::from_url(url)?;
+        let backend = manager.backend();
+        let max_size = match backend {
+            Backend::Sqlite => 8,
+            Backend::Postgres => 16,
+        };
+        let db = tokio::task::spawn_blocking(move || -> Result<Db, DbError> {
+            let pool = Pool::builder()
+                .max_size(max_size)
+                .connection_timeout(Duration::from_secs(10))
+                .build(manager)
+                .map_err(|source| DbError::Connect { backend, source })?;
+            Ok(Db { pool, backend })
+        })
+        .await??;
+        db.migrate(&CORE_MIGRATIONS).await?;
+        db.migrate(migrations).await?;
+        Ok(db)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Runs pending migrations of `migrations` on this database.
+    pub async fn migrate(&self, migrations: &'static Migrations) -> Result<(), DbError> {
+        self.run(move |conn| run_migrations(conn, migrations)).await
+    }
+
+    /// Runs `work` with a pooled connection on a blocking thread.
+    pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let joined = tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get().map_err(DbError::from)?;
+            work(&mut conn)
+        })
+        .await;
+        match joined {
+            Ok(result) => result,
+            Err(join_error) => Err(E::from(DbError::Join(join_error))),
+        }
+    }
+
+    /// Runs `work` inside a write transaction (`BEGIN IMMEDIATE` on SQLite).
+    pub async fn write<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + From<diesel::result::Error> + Send + 'static,
+    {
+        self.run(move |conn| write_transaction(conn, work)).await
+    }
+
+    /// A connection for synchronous callers (CLI commands, tests).
+    pub fn get(&self) -> Result<Conn, DbError> {
+        Ok(self.pool.get()?)
+    }
+
+    /// Whether a query goes through (for readiness).
+    pub async fn ping(&self) -> bool {
+        use diesel::RunQueryDsl;
+        self.run(|conn| diesel::sql_query("SELECT 1").execute(conn).map_err(DbError::from))
+            .await
+            .is_ok()
+    }
+}
+
+fn run_migrations(conn: &mut DbConnection, migrations: &'static Migrations) -> Result<(), DbError> {
+    let name = migrations.name;
+    let result = match conn {
+        DbConnection::Sqlite(inner) => inner.run_pending_migrations(StaticSource(&migrations.sqlite)).map(|_| ()),
+        DbConnection::Postgres(inner) => {
+            // Parallel replicas must not race: one migrates, the others wait.
+            use diesel::RunQueryDsl;
+            let lock_id = advisory_lock_id(name);
+            diesel::sql_query(format!("SELECT pg_advisory_lock({lock_id})")).execute(inner)?;
+            let outcome = inner.run_pending_migrations(StaticSource(&migrations.postgres)).map(|_| ());
+            diesel::sql_query(format!("SELECT pg_advisory_unlock({lock_id})")).execute(inner)?;
+            outcome
+        }
+    };
+    result.map_err(|error| DbError::Migration { name, message: error.to_string() })
+}
+
+/// A stable 63-bit id per migration set for `pg_advisory_lock`.
+fn advisory_lock_id(name: &str) -> i64 {
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (hash >> 1) as i64
+}
+
+/// Reverts every migration of `migrations` (for the up/down/up test).
+pub fn revert_all(conn: &mut DbConnection, migrations: &'static Migrations) -> Result<(), DbError> {
+    let name = migrations.name;
+    let result = match conn {
+        DbConnection::Sqlite(inner) => inner.revert_all_migrations(StaticSource(&migrations.sqlite)).map(|_| ()),
+        DbConnection::Postgres(inner) => inner.revert_all_migrations(StaticSource(&migrations.postgres)).map(|_| ()),
+    };
+    result.map_err(|error| DbError::Migration { name, message: error.to_string() })
+}
+
+/// Reverts then re-applies a migration set.
+pub fn redo_all(conn: &mut DbConnection, migrations: &'static Migrations) -> Result<(), DbError> {
+    revert_all(conn, migrations)?;
+    run_migrations(conn, migrations)
+}
+
+/// Shared handle type used by services.
+pub type SharedDb = Arc<Db>;

@@ -1,0 +1,107 @@
+//! Events: the envelope, the [`EventBus`] trait (consumer groups, at-least-once
+//! delivery with explicit acks), the in-process bus, the transactional outbox
+//! and its relay, and the processed-events table for idempotent consumers.
+
+mod consumer;
+mod envelope;
+mod memory;
+pub mod outbox;
+pub mod processed;
+
+use async_trait::async_trait;
+
+pub use consumer::{EventHandler, run_consumer};
+pub use envelope::{Event, EventPayload};
+pub use memory::MemoryBus;
+pub use outbox::{OutboxRelay, OutboxWaker};
+
+/// Topics of DESIGN §5.
+pub mod topics {
+    pub const ORDER: &str = "keyshop.order.v1";
+    pub const PAYMENT: &str = "keyshop.payment.v1";
+    pub const DELIVERY: &str = "keyshop.delivery.v1";
+    pub const MEMBER: &str = "keyshop.member.v1";
+    pub const CATALOG: &str = "keyshop.catalog.v1";
+}
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum BusError {
+    #[error("the event bus is closed")]
+    Closed,
+    #[error("no consumer group acknowledged the event in time")]
+    Timeout,
+    #[error("a consumer failed: {0}")]
+    Rejected(String),
+    #[error("unsupported event bus URL {0:?}")]
+    UnsupportedUrl(String),
+}
+
+/// A message broker. Every consumer group receives every event of its topics;
+/// the members of one group share them. Delivery is at-least-once: an event is
+/// delivered again until a member acks it, so handlers must be idempotent
+/// (see [`processed`]).
+#[async_trait]
+pub trait EventBus: Send + Sync + 'static {
+    /// Returns once the bus holds the event durably (for the in-process bus:
+    /// once every subscribed group has handled it). An error means the event
+    /// may or may not have been delivered; the outbox relay retries it.
+    async fn publish(&self, event: &Event) -> Result<(), BusError>;
+
+    /// Joins `group` as one more member, receiving events of `topics`.
+    async fn subscribe(&self, group: &str, topics: &[&str]) -> Result<Box<dyn Subscription>, BusError>;
+}
+
+#[async_trait]
+pub trait Subscription: Send {
+    /// The next delivery, or `None` once the bus is closed.
+    async fn next(&mut self) -> Option<Delivery>;
+}
+
+/// One delivery of an event to one group member. Ack after the handler's
+/// transaction committed; nack (or drop) to have it delivered again.
+pub struct Delivery {
+    pub event: Event,
+    /// 1 for the first delivery.
+    pub attempt: u32,
+    acker: Option<Box<dyn Acker>>,
+}
+
+/// How a bus learns the fate of a delivery.
+pub trait Acker: Send {
+    fn ack(self: Box<Self>);
+    fn nack(self: Box<Self>, error: String);
+}
+
+impl Delivery {
+    pub fn new(event: Event, attempt: u32, acker: Box<dyn Acker>) -> Delivery {
+        Delivery { event, attempt, acker: Some(acker) }
+    }
+
+    pub fn ack(mut self) {
+        if let Some(acker) = self.acker.take() {
+            acker.ack();
+        }
+    }
+
+    pub fn nack(mut self, error: impl Into<String>) {
+        if let Some(acker) = self.acker.take() {
+            acker.nack(error.into());
+        }
+    }
+}
+
+impl Drop for Delivery {
+    fn drop(&mut self) {
+        if let Some(acker) = self.acker.take() {
+            acker.nack("delivery dropped without an ack".to_owned());
+        }
+    }
+}
+
+/// Opens the bus named by `EVENT_BUS_URL`.
+pub fn bus_from_url(url: &str) -> Result<std::sync::Arc<dyn EventBus>, BusError> {
+    match url {
+        "memory://" => Ok(std::sync::Arc::new(MemoryBus::default())),
+        other => Err(BusError::UnsupportedUrl(other.to_owned())),
+    }
+}

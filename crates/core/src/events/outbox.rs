@@ -1,0 +1,199 @@
+//! The transactional outbox. [`enqueue`] writes an event in the caller's
+//! transaction; the [`OutboxRelay`] publishes pending rows in order and stamps
+//! them. A crash between publish and stamp publishes again (at-least-once).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use diesel::prelude::*;
+use tokio::sync::Notify;
+
+use super::{Event, EventBus};
+use crate::db::{Db, DbConnection, DbError};
+use crate::shutdown::Shutdown;
+
+diesel::table! {
+    outbox (seq) {
+        seq -> BigInt,
+        id -> Text,
+        topic -> Text,
+        event_type -> Text,
+        aggregate_key -> Text,
+        payload -> Binary,
+        traceparent -> Text,
+        tracestate -> Text,
+        created_at -> BigInt,
+        published_at -> Nullable<BigInt>,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = outbox)]
+struct NewOutboxRow<'a> {
+    id: &'a str,
+    topic: &'a str,
+    event_type: &'a str,
+    aggregate_key: &'a str,
+    payload: &'a [u8],
+    traceparent: &'a str,
+    tracestate: &'a str,
+    created_at: i64,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = outbox)]
+struct OutboxRow {
+    seq: i64,
+    id: String,
+    topic: String,
+    event_type: String,
+    aggregate_key: String,
+    payload: Vec<u8>,
+    traceparent: String,
+    tracestate: String,
+    created_at: i64,
+}
+
+impl From<OutboxRow> for Event {
+    fn from(row: OutboxRow) -> Event {
+        Event {
+            id: row.id,
+            event_type: row.event_type,
+            topic: row.topic,
+            aggregate_key: row.aggregate_key,
+            occurred_at_ms: row.created_at,
+            traceparent: row.traceparent,
+            tracestate: row.tracestate,
+            payload: row.payload,
+        }
+    }
+}
+
+/// Writes `event` to the outbox. Call inside the transaction of the state
+/// change it reports.
+pub fn enqueue(conn: &mut DbConnection, event: &Event) -> QueryResult<()> {
+    diesel::insert_into(outbox::table)
+        .values(NewOutboxRow {
+            id: &event.id,
+            topic: &event.topic,
+            event_type: &event.event_type,
+            aggregate_key: &event.aggregate_key,
+            payload: &event.payload,
+            traceparent: &event.traceparent,
+            tracestate: &event.tracestate,
+            created_at: event.occurred_at_ms,
+        })
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Rows not yet published.
+pub fn pending_count(conn: &mut DbConnection) -> QueryResult<i64> {
+    outbox::table.filter(outbox::published_at.is_null()).count().get_result(conn)
+}
+
+/// Wakes the relay after a commit so events leave at once instead of at the
+/// next poll.
+#[derive(Clone, Default)]
+pub struct OutboxWaker(Arc<Notify>);
+
+impl OutboxWaker {
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+pub struct OutboxRelay {
+    db: Db,
+    bus: Arc<dyn EventBus>,
+    waker: OutboxWaker,
+    poll_interval: Duration,
+    batch_size: i64,
+}
+
+impl OutboxRelay {
+    pub fn new(db: Db, bus: Arc<dyn EventBus>, waker: OutboxWaker, poll_interval: Duration) -> OutboxRelay {
+        OutboxRelay { db, bus, waker, poll_interval, batch_size: 100 }
+    }
+
+    /// Publishes until shutdown, then flushes what is pending once more.
+    pub async fn run(self, mut shutdown: Shutdown) {
+        loop {
+            if let Err(error) = self.publish_pending().await {
+                tracing::warn!(error = %error, "outbox relay pass failed");
+            }
+            tokio::select! {
+                _ = self.waker.0.notified() => {}
+                _ = tokio::time::sleep(self.poll_interval) => {}
+                _ = shutdown.wait() => break,
+            }
+        }
+        match self.publish_pending().await {
+            Ok(published) => tracing::info!(published, "outbox relay flushed"),
+            Err(error) => tracing::warn!(error = %error, "outbox relay flush failed"),
+        }
+    }
+
+    /// Publishes pending events in order until none is left or one fails;
+    /// returns how many were published.
+    pub async fn publish_pending(&self) -> Result<usize, DbError> {
+        let mut published = 0;
+        loop {
+            let batch_size = self.batch_size;
+            let rows: Vec<OutboxRow> = self
+                .db
+                .run(move |conn| {
+                    outbox::table
+                        .filter(outbox::published_at.is_null())
+                        .order(outbox::seq.asc())
+                        .limit(batch_size)
+                        .select(OutboxRow::as_select())
+                        .load(conn)
+                        .map_err(DbError::from)
+                })
+                .await?;
+            if rows.is_empty() {
+                return Ok(published);
+            }
+            let full_batch = rows.len() as i64 == batch_size;
+            for row in rows {
+                let seq = row.seq;
+                let event = Event::from(row);
+                match self.bus.publish(&event).await {
+                    Ok(()) => {
+                        let now = crate::clock::now_ms();
+                        self.db
+                            .run(move |conn| {
+                                diesel::update(outbox::table.find(seq))
+                                    .set((outbox::published_at.eq(now), outbox::attempts.eq(outbox::attempts + 1)))
+                                    .execute(conn)
+                                    .map_err(DbError::from)
+                            })
+                            .await?;
+                        published += 1;
+                    }
+                    Err(error) => {
+                        let message = error.to_string();
+                        tracing::warn!(event_id = %event.id, event_type = %event.event_type, error = %message,
+                            "publishing an outbox event failed; it stays pending");
+                        self.db
+                            .run(move |conn| {
+                                diesel::update(outbox::table.find(seq))
+                                    .set((outbox::attempts.eq(outbox::attempts + 1), outbox::last_error.eq(message)))
+                                    .execute(conn)
+                                    .map_err(DbError::from)
+                            })
+                            .await?;
+                        // Keep the order: stop here and retry from this event.
+                        return Ok(published);
+                    }
+                }
+            }
+            if !full_batch {
+                return Ok(published);
+            }
+        }
+    }
+}

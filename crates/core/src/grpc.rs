@@ -1,0 +1,61 @@
+//! gRPC plumbing shared by services and clients: trace context and request id
+//! in metadata, client channels with time-outs.
+
+use std::time::Duration;
+
+use tonic::metadata::MetadataValue;
+use tonic::transport::{Channel, Endpoint};
+
+use crate::telemetry;
+
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+/// Adds the current trace context and request id to an outgoing call.
+#[derive(Clone, Default)]
+pub struct ContextInterceptor;
+
+tokio::task_local! {
+    /// The request id of the HTTP request being served, for outgoing calls.
+    pub static REQUEST_ID: String;
+}
+
+impl tonic::service::Interceptor for ContextInterceptor {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let (traceparent, tracestate) = telemetry::current_trace_context();
+        let metadata = request.metadata_mut();
+        if let Ok(value) = MetadataValue::try_from(traceparent.as_str())
+            && !traceparent.is_empty()
+        {
+            metadata.insert("traceparent", value);
+        }
+        if let Ok(value) = MetadataValue::try_from(tracestate.as_str())
+            && !tracestate.is_empty()
+        {
+            metadata.insert("tracestate", value);
+        }
+        if let Ok(request_id) = REQUEST_ID.try_with(Clone::clone)
+            && let Ok(value) = MetadataValue::try_from(request_id.as_str())
+        {
+            metadata.insert(REQUEST_ID_HEADER, value);
+        }
+        Ok(request)
+    }
+}
+
+/// A lazily connecting channel to `url` with connect and request time-outs.
+pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+    Ok(Endpoint::from_shared(url.to_owned())?
+        .connect_timeout(Duration::from_secs(3))
+        .timeout(Duration::from_secs(10))
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(30))
+        .connect_lazy())
+}
+
+/// The server span of an incoming call, child of the caller's trace.
+pub fn server_span(request: &http::Request<()>) -> tracing::Span {
+    let header = |name: &str| request.headers().get(name).and_then(|value| value.to_str().ok()).unwrap_or("");
+    let span = tracing::info_span!("grpc", path = %request.uri().path(), request_id = %header(REQUEST_ID_HEADER));
+    telemetry::set_parent(&span, header("traceparent"), header("tracestate"));
+    span
+}

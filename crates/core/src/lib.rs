@@ -1,0 +1,18 @@
+//! keyshop's shared kernel: configuration, the error vocabulary, storage,
+//! events, cache, mail, telemetry and money. Services build on these parts and
+//! nothing here knows about a particular service.
+
+pub mod cache;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod events;
+pub mod grpc;
+pub mod mail;
+pub mod money;
+pub mod shutdown;
+pub mod telemetry;
+pub mod test_support;
+
+pub use error::{AppError, ErrorCode, FieldErrors};

@@ -1,0 +1,37 @@
+//! A shutdown signal shared by every task of a process.
+
+use tokio::sync::watch;
+
+/// Fires the signal.
+#[derive(Debug)]
+pub struct ShutdownTrigger(watch::Sender<bool>);
+
+/// Waits for the signal. Clone one per task.
+#[derive(Debug, Clone)]
+pub struct Shutdown(watch::Receiver<bool>);
+
+pub fn channel() -> (ShutdownTrigger, Shutdown) {
+    let (sender, receiver) = watch::channel(false);
+    (ShutdownTrigger(sender), Shutdown(receiver))
+}
+
+impl ShutdownTrigger {
+    pub fn trigger(&self) {
+        let _ = self.0.send(true);
+    }
+
+    pub fn subscribe(&self) -> Shutdown {
+        Shutdown(self.0.subscribe())
+    }
+}
+
+impl Shutdown {
+    /// Resolves once shutdown is triggered (or the trigger is gone).
+    pub async fn wait(&mut self) {
+        let _ = self.0.wait_for(|stopped| *stopped).await;
+    }
+
+    pub fn is_triggered(&self) -> bool {
+        *self.0.borrow()
+    }
+}

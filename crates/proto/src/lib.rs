@@ -1,0 +1,22 @@
+//! Generated protobuf and tonic code for every contract under `proto/`.
+//! Nothing else lives here: one copy of every contract.
+
+#![allow(clippy::all, clippy::pedantic, clippy::unwrap_used, clippy::expect_used)]
+
+pub mod common {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.common.v1");
+    }
+}
+
+pub mod catalog {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.catalog.v1");
+    }
+}
+
+pub mod events {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.events.v1");
+    }
+}
