@@ -17,7 +17,9 @@ fn collect_protos(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let protoc = protoc_bin_vendored::protoc_bin_path()?;
-    let proto_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../proto");
+    // Read at run time: a build script compiled for another checkout (a shared
+    // target directory) must not look in that checkout.
+    let proto_root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?).join("../../proto");
     let mut protos = Vec::new();
     collect_protos(&proto_root, &mut protos)?;
     protos.sort();

@@ -80,9 +80,7 @@ impl ErrorCode {
             tonic::Code::Aborted | tonic::Code::AlreadyExists => ErrorCode::Conflict,
             tonic::Code::FailedPrecondition => ErrorCode::BusinessRule,
             tonic::Code::ResourceExhausted => ErrorCode::RateLimited,
-            tonic::Code::Unavailable | tonic::Code::DeadlineExceeded | tonic::Code::Cancelled => {
-                ErrorCode::Unavailable
-            }
+            tonic::Code::Unavailable | tonic::Code::DeadlineExceeded | tonic::Code::Cancelled => ErrorCode::Unavailable,
             _ => ErrorCode::Internal,
         }
     }
@@ -117,12 +115,7 @@ pub struct AppError {
 impl AppError {
     pub fn new(code: ErrorCode, msg_key: impl Into<String>) -> AppError {
         let msg_key = msg_key.into();
-        AppError {
-            code,
-            detail: msg_key.clone(),
-            msg_key,
-            fields: BTreeMap::new(),
-        }
+        AppError { code, detail: msg_key.clone(), msg_key, fields: BTreeMap::new() }
     }
 
     pub fn of(code: ErrorCode) -> AppError {
@@ -141,17 +134,11 @@ impl AppError {
     /// An internal error: `detail` is logged where the error is turned into a
     /// response, the client sees only `api.error.internal`.
     pub fn internal(detail: impl std::fmt::Display) -> AppError {
-        AppError {
-            detail: detail.to_string(),
-            ..AppError::of(ErrorCode::Internal)
-        }
+        AppError { detail: detail.to_string(), ..AppError::of(ErrorCode::Internal) }
     }
 
     pub fn unavailable(detail: impl std::fmt::Display) -> AppError {
-        AppError {
-            detail: detail.to_string(),
-            ..AppError::of(ErrorCode::Unavailable)
-        }
+        AppError { detail: detail.to_string(), ..AppError::of(ErrorCode::Unavailable) }
     }
 
     pub fn with_detail(mut self, detail: impl std::fmt::Display) -> AppError {
@@ -164,15 +151,8 @@ impl AppError {
         if matches!(self.code, ErrorCode::Internal | ErrorCode::Unavailable) {
             tracing::error!(code = ?self.code, detail = %self.detail, "request failed");
         }
-        let detail = ErrorDetail {
-            msg_key: self.msg_key.clone(),
-            fields: self.fields.clone().into_iter().collect(),
-        };
-        tonic::Status::with_details(
-            self.code.grpc_code(),
-            self.msg_key.clone(),
-            detail.encode_to_vec().into(),
-        )
+        let detail = ErrorDetail { msg_key: self.msg_key.clone(), fields: self.fields.clone().into_iter().collect() };
+        tonic::Status::with_details(self.code.grpc_code(), self.msg_key.clone(), detail.encode_to_vec().into())
     }
 
     /// Rebuilds the error a service sent; a status without our details (a
@@ -187,10 +167,7 @@ impl AppError {
                 fields: detail.fields.into_iter().collect(),
                 detail: status.message().to_owned(),
             },
-            None => AppError {
-                detail: format!("{:?}: {}", status.code(), status.message()),
-                ..AppError::of(code)
-            },
+            None => AppError { detail: format!("{:?}: {}", status.code(), status.message()), ..AppError::of(code) },
         }
     }
 }
@@ -254,10 +231,8 @@ mod tests {
 
     #[test]
     fn msg_key_and_fields_survive_a_status() {
-        let error = FieldErrors::default()
-            .with("rate", "api.field.outOfRange")
-            .with("code", "api.field.invalid")
-            .into_error();
+        let error =
+            FieldErrors::default().with("rate", "api.field.outOfRange").with("code", "api.field.invalid").into_error();
         let back = AppError::from_status(&error.to_status());
         assert_eq!(back.code, ErrorCode::Validation);
         assert_eq!(back.msg_key, "api.error.validation");

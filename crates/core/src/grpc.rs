@@ -42,14 +42,19 @@ impl tonic::service::Interceptor for ContextInterceptor {
     }
 }
 
-/// A lazily connecting channel to `url` with connect and request time-outs.
-pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+/// The endpoint at `url` with connect and request time-outs.
+pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
     Ok(Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(3))
         .timeout(Duration::from_secs(10))
         .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30))
-        .connect_lazy())
+        .http2_keep_alive_interval(Duration::from_secs(30)))
+}
+
+/// A lazily connecting channel to `url`. Its connection runs on the runtime
+/// it is created on.
+pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+    Ok(endpoint(url)?.connect_lazy())
 }
 
 /// The server span of an incoming call, child of the caller's trace.
@@ -58,4 +63,20 @@ pub fn server_span(request: &http::Request<()>) -> tracing::Span {
     let span = tracing::info_span!("grpc", path = %request.uri().path(), request_id = %header(REQUEST_ID_HEADER));
     telemetry::set_parent(&span, header("traceparent"), header("tracestate"));
     span
+}
+
+/// The connections `listener` accepts, with Nagle's algorithm off: gRPC
+/// writes headers, message and trailers separately, and with Nagle on (and
+/// the peer's delayed ACKs) each answer can wait ~40 ms.
+pub fn incoming(
+    listener: tokio::net::TcpListener,
+) -> impl futures::Stream<Item = std::io::Result<tokio::net::TcpStream>> {
+    use futures::StreamExt;
+    tokio_stream::wrappers::TcpListenerStream::new(listener).map(|accepted| {
+        let stream = accepted?;
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::warn!(error = %error, "TCP_NODELAY not set");
+        }
+        Ok(stream)
+    })
 }

@@ -53,11 +53,7 @@ impl ExchangeRate {
     const MAX_MICROS: i64 = 1_000_000 * Self::MICROS_PER_UNIT;
 
     pub fn from_micros(micros: i64) -> Result<ExchangeRate, MoneyError> {
-        if micros > 0 && micros <= Self::MAX_MICROS {
-            Ok(ExchangeRate(micros))
-        } else {
-            Err(MoneyError::InvalidRate)
-        }
+        if micros > 0 && micros <= Self::MAX_MICROS { Ok(ExchangeRate(micros)) } else { Err(MoneyError::InvalidRate) }
     }
 
     /// Parses a decimal like `0.92` or `1350.5` (at most 6 decimals).
@@ -127,7 +123,7 @@ pub fn format_minor(minor: i64) -> String {
     let cents = magnitude % 100;
     let mut grouped = String::with_capacity(whole.len() + whole.len() / 3 + 4);
     for (index, digit) in whole.chars().enumerate() {
-        if index > 0 && (whole.len() - index) % 3 == 0 {
+        if index > 0 && (whole.len() - index).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);

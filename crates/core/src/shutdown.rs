@@ -1,10 +1,12 @@
 //! A shutdown signal shared by every task of a process.
 
+use std::sync::Arc;
+
 use tokio::sync::watch;
 
-/// Fires the signal.
-#[derive(Debug)]
-pub struct ShutdownTrigger(watch::Sender<bool>);
+/// Fires the signal. Clones fire the same signal.
+#[derive(Debug, Clone)]
+pub struct ShutdownTrigger(Arc<watch::Sender<bool>>);
 
 /// Waits for the signal. Clone one per task.
 #[derive(Debug, Clone)]
@@ -12,7 +14,7 @@ pub struct Shutdown(watch::Receiver<bool>);
 
 pub fn channel() -> (ShutdownTrigger, Shutdown) {
     let (sender, receiver) = watch::channel(false);
-    (ShutdownTrigger(sender), Shutdown(receiver))
+    (ShutdownTrigger(Arc::new(sender)), Shutdown(receiver))
 }
 
 impl ShutdownTrigger {

@@ -54,7 +54,8 @@ pub fn init(config: &TelemetryConfig) -> Result<TelemetryGuard, TelemetryError> 
                 .with_endpoint(endpoint.clone())
                 .build()
                 .map_err(|error| TelemetryError::Exporter(error.to_string()))?;
-            let resource = opentelemetry_sdk::Resource::builder().with_service_name(config.service_name.clone()).build();
+            let resource =
+                opentelemetry_sdk::Resource::builder().with_service_name(config.service_name.clone()).build();
             let provider = SdkTracerProvider::builder().with_batch_exporter(exporter).with_resource(resource).build();
             let tracer = provider.tracer("keyshop");
             (Some(tracing_opentelemetry::layer().with_tracer(tracer)), Some(provider))

@@ -25,7 +25,8 @@ enum Cleanup {
 impl TestDb {
     /// A fresh SQLite file.
     pub async fn sqlite(migrations: &'static Migrations) -> Result<TestDb, DbError> {
-        let dir = tempfile::tempdir().map_err(|error| DbError::Migration { name: "test", message: error.to_string() })?;
+        let dir =
+            tempfile::tempdir().map_err(|error| DbError::Migration { name: "test", message: error.to_string() })?;
         let url = format!("sqlite://{}", dir.path().join("test.db").display());
         let db = Db::connect(&url, migrations).await?;
         Ok(TestDb { db, url, cleanup: Cleanup::Sqlite(dir) })
@@ -39,7 +40,11 @@ impl TestDb {
         Some(TestDb::create_postgres(admin_url, name, migrations).await)
     }
 
-    async fn create_postgres(admin_url: String, name: String, migrations: &'static Migrations) -> Result<TestDb, DbError> {
+    async fn create_postgres(
+        admin_url: String,
+        name: String,
+        migrations: &'static Migrations,
+    ) -> Result<TestDb, DbError> {
         let admin = admin_url.clone();
         let database = name.clone();
         tokio::task::spawn_blocking(move || -> Result<(), DbError> {
@@ -102,6 +107,32 @@ macro_rules! storage_test {
                 };
                 let test_db = test_db.expect("postgres test database");
                 ($body)(test_db.db.clone()).await;
+            }
+        }
+    };
+}
+
+/// Like [`storage_test!`], but the body gets the whole [`TestDb`] (its URL
+/// too), for tests that start a service from a configuration.
+#[macro_export]
+macro_rules! backend_test {
+    ($name:ident, $migrations:expr, $body:expr) => {
+        mod $name {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let test_db = $crate::test_support::TestDb::sqlite($migrations).await.expect("sqlite test database");
+                ($body)(test_db).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let Some(test_db) = $crate::test_support::TestDb::postgres($migrations).await else {
+                    eprintln!("TEST_POSTGRES_URL unset: PostgreSQL variant skipped");
+                    return;
+                };
+                ($body)(test_db.expect("postgres test database")).await;
             }
         }
     };
@@ -195,8 +226,14 @@ mod tests {
 
     #[test]
     fn replaces_the_database_name() {
-        assert_eq!(replace_database("postgres://postgres@127.0.0.1:5432/test", "x"), "postgres://postgres@127.0.0.1:5432/x");
-        assert_eq!(replace_database("postgres://u:p@h/test?sslmode=disable", "y"), "postgres://u:p@h/y?sslmode=disable");
+        assert_eq!(
+            replace_database("postgres://postgres@127.0.0.1:5432/test", "x"),
+            "postgres://postgres@127.0.0.1:5432/x"
+        );
+        assert_eq!(
+            replace_database("postgres://u:p@h/test?sslmode=disable", "y"),
+            "postgres://u:p@h/y?sslmode=disable"
+        );
         assert_eq!(replace_database("postgres://h", "z"), "postgres://h/z");
     }
 }

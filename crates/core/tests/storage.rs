@@ -1,12 +1,14 @@
 //! The kernel's storage suite, run on SQLite and on PostgreSQL.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::sync::Arc;
 use std::time::Duration;
 
 use keyshop_core::db::{self, CORE_MIGRATIONS, Db, DbError};
+use keyshop_core::events::Event;
 use keyshop_core::events::outbox::{self, OutboxRelay, OutboxWaker};
 use keyshop_core::events::{EventBus, MemoryBus, processed, topics};
-use keyshop_core::events::Event;
 use keyshop_core::storage_test;
 use keyshop_proto::events::v1::SettingChanged;
 

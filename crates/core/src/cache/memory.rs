@@ -73,11 +73,26 @@ impl Cache for MemoryCache {
 
     async fn set(&self, key: &str, value: Vec<u8>, ttl: Duration) {
         let tick = self.tick();
-        let Ok(mut entries) = self.entries.lock() else { return };
+        let Ok(mut entries) = self.entries.lock() else {
+            return;
+        };
         if !entries.contains_key(key) {
             MemoryCache::make_room(&mut entries, self.max_entries);
         }
         entries.insert(key.to_owned(), Entry { value, expires_at: Instant::now() + ttl, last_used: tick });
+    }
+
+    async fn set_if_absent(&self, key: &str, value: Vec<u8>, ttl: Duration) -> bool {
+        let tick = self.tick();
+        let Ok(mut entries) = self.entries.lock() else { return false };
+        let now = Instant::now();
+        match entries.get(key) {
+            Some(entry) if entry.expires_at > now => return false,
+            Some(_) => {}
+            None => MemoryCache::make_room(&mut entries, self.max_entries),
+        }
+        entries.insert(key.to_owned(), Entry { value, expires_at: now + ttl, last_used: tick });
+        true
     }
 
     async fn delete(&self, key: &str) {
@@ -96,7 +111,7 @@ impl Cache for MemoryCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cache::{get_json, set_json};
+    use crate::cache::{get_value, set_value};
 
     const MINUTE: Duration = Duration::from_secs(60);
 
@@ -132,14 +147,25 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn set_if_absent_claims_once_per_ttl() {
+        let cache = MemoryCache::new(10);
+        assert!(cache.set_if_absent("limit:ana", vec![1], Duration::from_millis(30)).await);
+        assert!(!cache.set_if_absent("limit:ana", vec![2], Duration::from_millis(30)).await);
+        assert!(cache.set_if_absent("limit:bo", vec![1], Duration::from_millis(30)).await);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(cache.set_if_absent("limit:ana", vec![3], Duration::from_millis(30)).await);
+        assert_eq!(cache.get("limit:ana").await, Some(vec![3]));
+    }
+
+    #[tokio::test]
     async fn prefix_delete_and_json_helpers() {
         let cache = MemoryCache::new(10);
-        set_json(&cache, "catalog:rates", &vec![1, 2], MINUTE).await;
-        set_json(&cache, "catalog:settings", &"x", MINUTE).await;
-        set_json(&cache, "member:x", &true, MINUTE).await;
-        assert_eq!(get_json::<Vec<i32>>(&cache, "catalog:rates").await, Some(vec![1, 2]));
+        set_value(&cache, "catalog:rates", &vec![1, 2], MINUTE).await;
+        set_value(&cache, "catalog:settings", &"x", MINUTE).await;
+        set_value(&cache, "member:x", &true, MINUTE).await;
+        assert_eq!(get_value::<Vec<i32>>(&cache, "catalog:rates").await, Some(vec![1, 2]));
         cache.delete_prefix("catalog:").await;
         assert_eq!(cache.len(), 1);
-        assert_eq!(get_json::<bool>(&cache, "member:x").await, Some(true));
+        assert_eq!(get_value::<bool>(&cache, "member:x").await, Some(true));
     }
 }

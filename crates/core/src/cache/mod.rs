@@ -1,6 +1,8 @@
 //! The cache: a [`Cache`] trait with an in-memory implementation (TTL, bounded
-//! size). Redis comes with the scale-out work behind the same trait.
+//! size); Redis comes with the scale-out work behind the same trait. And
+//! [`Memo`], a typed value held by one process, for the hottest small data.
 
+mod memo;
 mod memory;
 
 use std::sync::Arc;
@@ -10,25 +12,33 @@ use async_trait::async_trait;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use memo::Memo;
 pub use memory::MemoryCache;
 
 #[async_trait]
 pub trait Cache: Send + Sync + 'static {
     async fn get(&self, key: &str) -> Option<Vec<u8>>;
     async fn set(&self, key: &str, value: Vec<u8>, ttl: Duration);
+    /// Stores `value` only when `key` holds nothing (or only an expired
+    /// value); `true` when it did. The building block of "once per interval"
+    /// rules (Redis `SET NX EX`).
+    async fn set_if_absent(&self, key: &str, value: Vec<u8>, ttl: Duration) -> bool;
     async fn delete(&self, key: &str);
     /// Deletes every key starting with `prefix` (invalidation of a family).
     async fn delete_prefix(&self, prefix: &str);
 }
 
-/// Typed helpers over any [`Cache`]: values are stored as JSON.
-pub async fn get_json<T: DeserializeOwned>(cache: &dyn Cache, key: &str) -> Option<T> {
+/// Typed helpers over any [`Cache`]: values are stored in postcard's compact
+/// binary form (fast to decode on hot paths). The format is not
+/// self-describing: put a version in keys whose value type may change.
+/// A value that does not decode counts as a miss.
+pub async fn get_value<T: DeserializeOwned>(cache: &dyn Cache, key: &str) -> Option<T> {
     let bytes = cache.get(key).await?;
-    serde_json::from_slice(&bytes).ok()
+    postcard::from_bytes(&bytes).ok()
 }
 
-pub async fn set_json<T: Serialize + Sync>(cache: &dyn Cache, key: &str, value: &T, ttl: Duration) {
-    match serde_json::to_vec(value) {
+pub async fn set_value<T: Serialize + Sync>(cache: &dyn Cache, key: &str, value: &T, ttl: Duration) {
+    match postcard::to_allocvec(value) {
         Ok(bytes) => cache.set(key, bytes, ttl).await,
         Err(error) => tracing::warn!(key, error = %error, "value not cached"),
     }

@@ -67,6 +67,10 @@ pub struct HttpConfig {
     pub json_limit_bytes: usize,
     /// Trust `X-Forwarded-For` for the client address (behind a proxy).
     pub trust_forwarded_for: bool,
+    /// HTTP worker threads.
+    pub workers: usize,
+    /// How long the gateway reuses an answer to a public list GET (0: never).
+    pub response_cache_ttl_ms: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -109,9 +113,7 @@ impl Config {
     /// Reads `keyshop.toml` (or the file named by `KEYSHOP_CONFIG`) and the
     /// environment, then validates.
     pub fn load() -> Result<Config, ConfigError> {
-        let raw = RawConfig::from_env_and_file().map_err(|error| ConfigError {
-            problems: vec![error.to_string()],
-        })?;
+        let raw = RawConfig::from_env_and_file().map_err(|error| ConfigError { problems: vec![error.to_string()] })?;
         Config::from_raw(raw)
     }
 
@@ -127,6 +129,19 @@ impl Config {
         }
         if json_limit_bytes > body_limit_bytes {
             problems.push("KEYSHOP_JSON_LIMIT_BYTES must not exceed KEYSHOP_BODY_LIMIT_BYTES".to_owned());
+        }
+
+        let workers = raw
+            .http_workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get));
+        if !(1..=256).contains(&workers) {
+            problems.push("KEYSHOP_HTTP_WORKERS must be between 1 and 256".to_owned());
+        }
+
+        let response_cache_ttl_ms = raw.http_cache_ttl_ms.unwrap_or(1000);
+        if response_cache_ttl_ms > 60_000 {
+            problems
+                .push("KEYSHOP_HTTP_CACHE_TTL_MS must be at most 60000 (the max-age promised to browsers)".to_owned());
         }
 
         let mut services = BTreeMap::new();
@@ -178,11 +193,12 @@ impl Config {
             problems.push("KEYSHOP_CACHE_MAX_ENTRIES must be greater than 0".to_owned());
         }
 
-        let mail_url = raw
-            .mail_url
-            .unwrap_or_else(|| format!("file://{}", data_dir.join("outbox").display()));
+        let mail_url = raw.mail_url.unwrap_or_else(|| format!("file://{}", data_dir.join("outbox").display()));
         if !["file://", "smtp://", "smtps://"].iter().any(|scheme| mail_url.starts_with(scheme)) {
-            problems.push(format!("MAIL_URL must start with file://, smtp:// or smtps:// (got {:?})", redact_url(&mail_url)));
+            problems.push(format!(
+                "MAIL_URL must start with file://, smtp:// or smtps:// (got {:?})",
+                redact_url(&mail_url)
+            ));
         }
         let mail_from = raw.mail_from.unwrap_or_else(|| "keyshop <no-reply@keyshop.localhost>".to_owned());
         if mail_from.parse::<lettre::message::Mailbox>().is_err() {
@@ -229,16 +245,15 @@ impl Config {
                 body_limit_bytes,
                 json_limit_bytes,
                 trust_forwarded_for: raw.trust_forwarded_for.unwrap_or(false),
+                workers,
+                response_cache_ttl_ms,
             },
             data_dir,
             services,
             event_bus_url,
             cache_url,
             cache_max_entries,
-            mail: MailConfig {
-                url: SecretString::from(mail_url),
-                from: mail_from,
-            },
+            mail: MailConfig { url: SecretString::from(mail_url), from: mail_from },
             telemetry: TelemetryConfig {
                 format,
                 filter,
@@ -264,6 +279,8 @@ impl Config {
             ("KEYSHOP_BODY_LIMIT_BYTES".to_owned(), self.http.body_limit_bytes.to_string()),
             ("KEYSHOP_JSON_LIMIT_BYTES".to_owned(), self.http.json_limit_bytes.to_string()),
             ("KEYSHOP_TRUST_FORWARDED_FOR".to_owned(), self.http.trust_forwarded_for.to_string()),
+            ("KEYSHOP_HTTP_WORKERS".to_owned(), self.http.workers.to_string()),
+            ("KEYSHOP_HTTP_CACHE_TTL_MS".to_owned(), self.http.response_cache_ttl_ms.to_string()),
         ];
         for service in self.services.values() {
             let prefix = service.name.as_str().to_uppercase();
@@ -351,10 +368,7 @@ mod tests {
     fn defaults_are_the_embedded_mode() {
         let config = Config::from_raw(RawConfig::default()).unwrap();
         assert_eq!(config.http.listen.to_string(), "127.0.0.1:8080");
-        assert_eq!(
-            config.service(ServiceName::Catalog).database_url.expose_secret(),
-            "sqlite://data/catalog.db"
-        );
+        assert_eq!(config.service(ServiceName::Catalog).database_url.expose_secret(), "sqlite://data/catalog.db");
         assert_eq!(config.event_bus_url, "memory://");
         assert_eq!(config.mail.url.expose_secret(), "file://data/outbox");
         assert_eq!(config.telemetry.format, LogFormat::Human);
@@ -393,10 +407,8 @@ mod tests {
 
     #[test]
     fn shared_sqlite_database_url_gives_a_file_per_service() {
-        let raw = RawConfig {
-            database_url: Some("sqlite:///var/lib/keyshop/shop.db".to_owned()),
-            ..RawConfig::default()
-        };
+        let raw =
+            RawConfig { database_url: Some("sqlite:///var/lib/keyshop/shop.db".to_owned()), ..RawConfig::default() };
         let config = Config::from_raw(raw).unwrap();
         assert_eq!(
             config.service(ServiceName::Catalog).database_url.expose_secret(),

@@ -30,6 +30,8 @@ pub struct RawConfig {
     pub body_limit_bytes: Option<usize>,
     pub json_limit_bytes: Option<usize>,
     pub trust_forwarded_for: Option<bool>,
+    pub http_workers: Option<usize>,
+    pub http_cache_ttl_ms: Option<u64>,
     pub database_url: Option<String>,
     pub catalog_database_url: Option<String>,
     pub catalog_grpc_addr: Option<String>,
@@ -57,13 +59,14 @@ pub struct RawServiceConfig {
 impl RawConfig {
     /// `KEYSHOP_CONFIG` (or `./keyshop.toml` when present), then the environment,
     /// which wins.
-    pub fn from_env_and_file() -> Result<RawConfig, figment::Error> {
+    pub fn from_env_and_file() -> Result<RawConfig, Box<figment::Error>> {
         let file = std::env::var("KEYSHOP_CONFIG").unwrap_or_else(|_| "keyshop.toml".to_owned());
         Figment::new()
             .merge(Toml::file(file))
             .merge(Env::prefixed("KEYSHOP_").ignore(&["CONFIG"]))
             .merge(Env::raw().only(PLAIN_ENV_KEYS))
             .extract()
+            .map_err(Box::new)
     }
 
     pub fn service(&self, name: ServiceName) -> RawServiceConfig {
@@ -82,12 +85,13 @@ mod tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::result_large_err)] // figment's Jail API returns its own error type
     fn env_beats_the_file_and_unknown_keys_are_refused() {
         figment::Jail::expect_with(|jail| {
             jail.create_file("keyshop.toml", "http_addr = \"127.0.0.1:9000\"\nlog_format = \"json\"\n")?;
             jail.set_env("KEYSHOP_HTTP_ADDR", "127.0.0.1:9100");
             jail.set_env("CATALOG_DATABASE_URL", "sqlite://x.db");
-            let raw = RawConfig::from_env_and_file()?;
+            let raw = RawConfig::from_env_and_file().map_err(|error| *error)?;
             assert_eq!(raw.http_addr.as_deref(), Some("127.0.0.1:9100"));
             assert_eq!(raw.log_format.as_deref(), Some("json"));
             assert_eq!(raw.catalog_database_url.as_deref(), Some("sqlite://x.db"));

@@ -13,7 +13,9 @@ pub enum Backend {
     Postgres,
 }
 
-const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; \
+/// `busy_timeout` comes first: switching a new file to WAL takes a lock that
+/// the pool's other connections, opening at the same moment, must wait for.
+const SQLITE_SETUP: &str = "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
 
 #[derive(Debug, Clone)]
@@ -52,9 +54,11 @@ impl ManageConnection for DbManager {
     fn connect(&self) -> Result<DbConnection, Self::Error> {
         match self.backend {
             Backend::Sqlite => {
-                let mut conn = SqliteConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
-                conn.batch_execute(SQLITE_SETUP)
-                    .map_err(|error| diesel::r2d2::Error::ConnectionError(ConnectionError::CouldntSetupConfiguration(error)))?;
+                let mut conn =
+                    SqliteConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_SETUP).map_err(|error| {
+                    diesel::r2d2::Error::ConnectionError(ConnectionError::CouldntSetupConfiguration(error))
+                })?;
                 Ok(DbConnection::Sqlite(conn))
             }
             Backend::Postgres => PgConnection::establish(&self.target)

@@ -80,6 +80,12 @@ impl From<DbError> for AppError {
     }
 }
 
+impl From<diesel::result::Error> for AppError {
+    fn from(error: diesel::result::Error) -> AppError {
+        AppError::from(DbError::from(error))
+    }
+}
+
 /// A pooled database. Clone freely.
 #[derive(Clone)]
 pub struct Db {
@@ -159,9 +165,7 @@ impl Db {
     /// Whether a query goes through (for readiness).
     pub async fn ping(&self) -> bool {
         use diesel::RunQueryDsl;
-        self.run(|conn| diesel::sql_query("SELECT 1").execute(conn).map_err(DbError::from))
-            .await
-            .is_ok()
+        self.run(|conn| diesel::sql_query("SELECT 1").execute(conn).map_err(DbError::from)).await.is_ok()
     }
 }
 
@@ -184,20 +188,38 @@ fn run_migrations(conn: &mut DbConnection, migrations: &'static Migrations) -> R
 
 /// A stable 63-bit id per migration set for `pg_advisory_lock`.
 fn advisory_lock_id(name: &str) -> i64 {
-    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = name
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
     (hash >> 1) as i64
 }
 
-/// Reverts every migration of `migrations` (for the up/down/up test).
+/// Reverts the applied migrations of `migrations`, newest first (for the
+/// up/down/up test). Other sets sharing the database are left alone.
 pub fn revert_all(conn: &mut DbConnection, migrations: &'static Migrations) -> Result<(), DbError> {
     let name = migrations.name;
     let result = match conn {
-        DbConnection::Sqlite(inner) => inner.revert_all_migrations(StaticSource(&migrations.sqlite)).map(|_| ()),
-        DbConnection::Postgres(inner) => inner.revert_all_migrations(StaticSource(&migrations.postgres)).map(|_| ()),
+        DbConnection::Sqlite(inner) => revert_set(inner, &migrations.sqlite),
+        DbConnection::Postgres(inner) => revert_set(inner, &migrations.postgres),
     };
     result.map_err(|error| DbError::Migration { name, message: error.to_string() })
+}
+
+fn revert_set<DB, C>(conn: &mut C, source: &'static EmbeddedMigrations) -> diesel::migration::Result<()>
+where
+    DB: diesel::backend::Backend,
+    C: MigrationHarness<DB>,
+    EmbeddedMigrations: diesel::migration::MigrationSource<DB>,
+{
+    let applied = conn.applied_migrations()?;
+    let mut own = diesel::migration::MigrationSource::<DB>::migrations(source)?;
+    own.sort_by(|a, b| b.name().version().cmp(&a.name().version()));
+    for migration in own {
+        if applied.contains(&migration.name().version()) {
+            conn.revert_migration(migration.as_ref())?;
+        }
+    }
+    Ok(())
 }
 
 /// Reverts then re-applies a migration set.

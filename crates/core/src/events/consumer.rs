@@ -30,7 +30,9 @@ pub async fn run_consumer(
             delivery = subscription.next() => delivery,
             _ = shutdown.wait() => return Ok(()),
         };
-        let Some(delivery) = delivery else { return Ok(()) };
+        let Some(delivery) = delivery else {
+            return Ok(());
+        };
         let span = tracing::info_span!("consume", group, event_type = %delivery.event.event_type,
             event_id = %delivery.event.id, attempt = delivery.attempt);
         telemetry::set_parent(&span, &delivery.event.traceparent, &delivery.event.tracestate);

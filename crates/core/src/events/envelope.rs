@@ -91,6 +91,16 @@ impl EventPayload for keyshop_proto::events::v1::SettingChanged {
     const TOPIC: &'static str = super::topics::CATALOG;
 }
 
+impl EventPayload for keyshop_proto::events::v1::ProductsChanged {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.ProductsChanged";
+    const TOPIC: &'static str = super::topics::CATALOG;
+}
+
+impl EventPayload for keyshop_proto::events::v1::StockChanged {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.StockChanged";
+    const TOPIC: &'static str = super::topics::DELIVERY;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

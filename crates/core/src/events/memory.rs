@@ -69,12 +69,9 @@ impl EventBus for MemoryBus {
         let waits: Vec<oneshot::Receiver<()>> = {
             let groups = self.groups.lock().map_err(|_| BusError::Closed)?;
             let mut waits = Vec::new();
-            for group in groups.values().filter(|group| group.topics.iter().any(|topic| *topic == event.topic)) {
+            for group in groups.values().filter(|group| group.topics.contains(&event.topic)) {
                 let (done, wait) = oneshot::channel();
-                group
-                    .sender
-                    .send(Pending { event: event.clone(), attempt: 1, done })
-                    .map_err(|_| BusError::Closed)?;
+                group.sender.send(Pending { event: event.clone(), attempt: 1, done }).map_err(|_| BusError::Closed)?;
                 waits.push(wait);
             }
             waits
@@ -156,7 +153,9 @@ impl Acker for MemoryAcker {
     }
 
     fn nack(mut self: Box<Self>, error: String) {
-        let Some(pending) = self.pending.take() else { return };
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
         if pending.attempt >= self.max_attempts {
             tracing::error!(group = %self.group, event_id = %pending.event.id, event_type = %pending.event.event_type,
                 attempts = pending.attempt, error = %error, "event dead-lettered");

@@ -68,8 +68,12 @@ impl Mailer {
 
     pub async fn send_message(&self, message: Message) -> Result<(), MailError> {
         match &self.transport {
-            Transport::File(transport) => transport.send(message).await.map(|_| ()).map_err(|error| MailError::Send(error.to_string())),
-            Transport::Smtp(transport) => transport.send(message).await.map(|_| ()).map_err(|error| MailError::Send(error.to_string())),
+            Transport::File(transport) => {
+                transport.send(message).await.map(|_| ()).map_err(|error| MailError::Send(error.to_string()))
+            }
+            Transport::Smtp(transport) => {
+                transport.send(message).await.map(|_| ()).map_err(|error| MailError::Send(error.to_string()))
+            }
         }
     }
 }
@@ -91,7 +95,9 @@ fn smtp_transport(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailE
         None => (None, authority),
     };
     let (host, port) = match host_port.rsplit_once(':') {
-        Some((host, port)) => (host, Some(port.parse::<u16>().map_err(|_| MailError::Url(format!("bad port {port:?}")))?)),
+        Some((host, port)) => {
+            (host, Some(port.parse::<u16>().map_err(|_| MailError::Url(format!("bad port {port:?}")))?))
+        }
         None => (host_port, None),
     };
     if host.is_empty() {
@@ -177,7 +183,10 @@ mod tests {
             let config = MailConfig { url: SecretString::from(url.to_owned()), from: "a@b.c".to_owned() };
             assert!(Mailer::from_config(&config).is_err(), "{url}");
         }
-        let config = MailConfig { url: SecretString::from("smtps://u:p%40ss@smtp.example.com:465".to_owned()), from: "a@b.c".to_owned() };
+        let config = MailConfig {
+            url: SecretString::from("smtps://u:p%40ss@smtp.example.com:465".to_owned()),
+            from: "a@b.c".to_owned(),
+        };
         assert!(Mailer::from_config(&config).is_ok());
         assert_eq!(percent_decode("p%40ss"), "p@ss");
     }
