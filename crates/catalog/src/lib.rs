@@ -1,1 +1,132 @@
+//! The catalog service: languages, currencies and rates, site settings,
+//! location suggestions, products with search, reviews, news, footer pages,
+//! generated artwork and the stock projection.
 
+pub mod content;
+pub mod demo;
+pub mod domain;
+pub mod events;
+pub mod geoip;
+pub mod grpc;
+pub mod search;
+pub mod service;
+pub mod snapshot;
+pub mod store;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use keyshop_core::config::{Config, ServiceName};
+use keyshop_core::db::Db;
+use keyshop_core::events::{OutboxRelay, OutboxWaker, run_consumer, topics};
+use keyshop_core::platform::Platform;
+use keyshop_core::shutdown::Shutdown;
+use keyshop_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
+use secrecy::ExposeSecret;
+use tokio::net::TcpListener;
+
+use crate::events::{CACHE_GROUP, CacheInvalidator, STOCK_GROUP, StockProjector};
+use crate::grpc::CatalogGrpc;
+use crate::service::CatalogService;
+
+/// How long a reload waits for more changes to arrive first.
+const REFRESH_SETTLE: Duration = Duration::from_millis(30);
+/// How often counted product views are written.
+const VIEW_FLUSH_EVERY: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("catalog database: {0}")]
+    Db(#[from] keyshop_core::db::DbError),
+    #[error("GeoIP database: {0}")]
+    GeoIp(String),
+    #[error("catalog gRPC server: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    #[error("catalog event consumer: {0}")]
+    Bus(#[from] keyshop_core::events::BusError),
+    #[error("catalog: {}", .0.detail)]
+    Open(#[from] keyshop_core::error::AppError),
+}
+
+/// A catalog ready to serve: database open and migrated.
+pub struct Catalog {
+    pub service: Arc<CatalogService>,
+    db: Db,
+    platform: Platform,
+    waker: OutboxWaker,
+    outbox_poll: Duration,
+}
+
+impl Catalog {
+    /// Opens the catalog's database (running migrations) and its GeoIP file.
+    pub async fn build(config: &Config, platform: &Platform) -> Result<Catalog, CatalogError> {
+        let db =
+            Db::connect(config.service(ServiceName::Catalog).database_url.expose_secret(), &store::MIGRATIONS).await?;
+        let geoip = match &config.geoip_database {
+            Some(path) => Some(Arc::new(geoip::GeoIp::open(path).map_err(CatalogError::GeoIp)?)),
+            None => None,
+        };
+        let waker = OutboxWaker::default();
+        let service = Arc::new(CatalogService::open(db.clone(), platform.cache.clone(), waker.clone(), geoip).await?);
+        Ok(Catalog {
+            service,
+            db,
+            platform: platform.clone(),
+            waker,
+            outbox_poll: Duration::from_millis(config.outbox_poll_interval_ms),
+        })
+    }
+
+    /// Serves gRPC on `listener` with its outbox relay and event consumers
+    /// until `shutdown`; then finishes calls in flight and flushes the outbox.
+    pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), CatalogError> {
+        let relay = OutboxRelay::new(self.db.clone(), self.platform.bus.clone(), self.waker.clone(), self.outbox_poll);
+        let relay_task = tokio::spawn(relay.run(shutdown.clone()));
+        let invalidator = Arc::new(CacheInvalidator { service: self.service.clone() });
+        let cache_consumer = tokio::spawn(run_consumer(
+            self.platform.bus.clone(),
+            CACHE_GROUP,
+            &[topics::CATALOG],
+            invalidator,
+            shutdown.clone(),
+        ));
+        let projector = Arc::new(StockProjector { service: self.service.clone() });
+        let stock_consumer = tokio::spawn(run_consumer(
+            self.platform.bus.clone(),
+            STOCK_GROUP,
+            &[topics::DELIVERY],
+            projector,
+            shutdown.clone(),
+        ));
+        let refresher = {
+            let service = self.service.clone();
+            let shutdown = shutdown.clone();
+            tokio::spawn(async move { service.run_refresher(REFRESH_SETTLE, VIEW_FLUSH_EVERY, shutdown).await })
+        };
+
+        let (health_reporter, health_service) = tonic_health::server::health_reporter();
+        health_reporter.set_serving::<CatalogServiceServer<CatalogGrpc>>().await;
+        let api = CatalogServiceServer::new(CatalogGrpc { service: self.service.clone() });
+        let incoming = keyshop_core::grpc::incoming(listener);
+        let mut stop = shutdown.clone();
+        tonic::transport::Server::builder()
+            .trace_fn(keyshop_core::grpc::server_span)
+            .add_service(health_service)
+            .add_service(api)
+            .serve_with_incoming_shutdown(incoming, async move { stop.wait().await })
+            .await?;
+        if let Err(error) = relay_task.await {
+            tracing::warn!(error = %error, "outbox relay task ended abnormally");
+        }
+        for consumer in [cache_consumer, stock_consumer] {
+            match consumer.await {
+                Ok(result) => result?,
+                Err(error) => tracing::warn!(error = %error, "catalog consumer task ended abnormally"),
+            }
+        }
+        if let Err(error) = refresher.await {
+            tracing::warn!(error = %error, "catalog refresher ended abnormally");
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,10 @@
+DROP TABLE pages;
+DROP TABLE news_clicks;
+DROP TABLE news_texts;
+DROP TABLE news;
+DROP TABLE reviews;
+DROP TABLE product_texts;
+DROP TABLE product_tags;
+DROP TABLE product_languages;
+DROP TABLE product_genres;
+DROP TABLE products;

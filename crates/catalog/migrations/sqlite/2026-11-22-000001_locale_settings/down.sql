@@ -1,0 +1,3 @@
+DROP TABLE settings;
+DROP TABLE currencies;
+DROP TABLE languages;

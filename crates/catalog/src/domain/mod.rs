@@ -1,0 +1,13 @@
+//! The catalog's rules, free of I/O.
+
+pub mod art;
+pub mod currency;
+pub mod language;
+pub mod listing;
+pub mod location;
+pub mod product;
+pub mod review;
+pub mod rng;
+pub mod setting;
+pub mod stock;
+pub mod taxonomy;

@@ -1,0 +1,54 @@
+//! What the catalog does with events:
+//! - rates, settings and products changed (here, in another replica or by
+//!   the CLI): drop cached answers, reload the in-memory catalog;
+//! - the delivery service's stock counts: project them onto stock status,
+//!   once per event.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use keyshop_core::error::AppError;
+use keyshop_core::events::{Event, EventHandler};
+use keyshop_proto::events::v1::{CurrencyRateChanged, ProductsChanged, SettingChanged, StockChanged};
+
+use crate::service::CatalogService;
+
+/// Each replica keeps its own cache and snapshot, so each must see every
+/// change: the group is per process (see [`CatalogService`] wiring).
+pub const CACHE_GROUP: &str = "catalog-cache";
+/// Stock projections are written to the shared database: one replica each.
+pub const STOCK_GROUP: &str = "catalog-stock";
+
+pub struct CacheInvalidator {
+    pub service: Arc<CatalogService>,
+}
+
+#[async_trait]
+impl EventHandler for CacheInvalidator {
+    async fn handle(&self, event: &Event) -> Result<(), AppError> {
+        // Invalidation and reloads are idempotent by nature: no claim needed.
+        if event.is::<CurrencyRateChanged>() || event.is::<SettingChanged>() {
+            tracing::debug!(event_type = %event.event_type, key = %event.aggregate_key, "catalog cache invalidated");
+            self.service.invalidate_cache().await;
+        } else if event.is::<ProductsChanged>() {
+            self.service.request_refresh();
+        }
+        Ok(())
+    }
+}
+
+pub struct StockProjector {
+    pub service: Arc<CatalogService>,
+}
+
+#[async_trait]
+impl EventHandler for StockProjector {
+    async fn handle(&self, event: &Event) -> Result<(), AppError> {
+        let Some(decoded) = event.decode::<StockChanged>() else { return Ok(()) };
+        let stock = decoded?;
+        let outcome =
+            self.service.apply_stock_event(&event.id, &stock.sku, stock.available, event.occurred_at_ms).await?;
+        tracing::debug!(sku = %stock.sku, available = stock.available, ?outcome, "stock projected");
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+//! Domain ⇄ proto conversions of the catalog's gRPC adapter.
+
+use std::sync::Arc;
+
+use keyshop_proto::catalog::v1 as pb;
+
+use crate::domain::currency::Currency;
+use crate::domain::listing::Facets;
+use crate::domain::product::{ProductDetail, ProductSummary, RequirementSet};
+use crate::domain::review::RatingSummary;
+use crate::service::products::ProductPage;
+use crate::snapshot::NavigationCounts;
+use crate::store::news::NewsEntry;
+use crate::store::pages::PageRow;
+use crate::store::reviews::PublicReview;
+
+pub fn currency(currency: Currency) -> pb::Currency {
+    pb::Currency {
+        code: currency.code,
+        symbol: currency.symbol,
+        name: currency.name,
+        rate_micros: currency.rate_micros,
+        updated_at_ms: currency.updated_at_ms,
+    }
+}
+
+pub fn card(product: &ProductSummary) -> pb::ProductCard {
+    pb::ProductCard {
+        id: product.id,
+        sku: product.sku.clone(),
+        game_name: product.game_name.clone(),
+        game_ext_name: product.game_ext_name.clone(),
+        title: product.title.clone(),
+        product_type: product.product_type.clone(),
+        platform: product.platform.clone(),
+        region: product.region.clone(),
+        price_usd: product.price_usd,
+        list_price_usd: product.list_price_usd,
+        discount_percent: product.discount_percent(),
+        stock: product.stock.as_str().to_owned(),
+        rating: product.rating(),
+        rating_count: product.rating_count,
+        release_date: product.release_date.clone(),
+    }
+}
+
+pub fn cards(products: &[Arc<ProductSummary>]) -> pb::ProductList {
+    pb::ProductList { products: products.iter().map(|product| card(product)).collect() }
+}
+
+fn requirement_set(set: RequirementSet) -> pb::RequirementSet {
+    pb::RequirementSet { os: set.os, cpu: set.cpu, memory: set.memory, graphics: set.graphics, storage: set.storage }
+}
+
+pub fn detail(detail: ProductDetail) -> pb::ProductDetail {
+    let summary = detail.summary;
+    pb::ProductDetail {
+        card: Some(card(&summary)),
+        genres: summary.genres.clone(),
+        languages: summary.languages.clone(),
+        developer: summary.developer.clone(),
+        publisher: summary.publisher.clone(),
+        per_order_limit: summary.per_order_limit,
+        preorder: summary.preorder,
+        description: detail.texts.description,
+        activation_guide: detail.texts.activation_guide,
+        content_language: detail.texts.language,
+        screenshot_count: summary.screenshot_count,
+        requirements: detail.requirements.map(|requirements| pb::Requirements {
+            minimum: Some(requirement_set(requirements.minimum)),
+            recommended: Some(requirement_set(requirements.recommended)),
+        }),
+        tags: summary.tags.clone(),
+        countries: detail.countries,
+    }
+}
+
+fn facet(counts: Vec<(&'static str, i64)>) -> Vec<pb::NavCount> {
+    counts.into_iter().map(|(code, count)| pb::NavCount { code: code.to_owned(), count }).collect()
+}
+
+fn facets(facets: Facets) -> pb::Facets {
+    pb::Facets {
+        platform: facet(facets.platform),
+        product_type: facet(facets.product_type),
+        genre: facet(facets.genre),
+        region: facet(facets.region),
+        stock: facet(facets.stock),
+    }
+}
+
+pub fn page(page: ProductPage) -> pb::ProductPage {
+    pb::ProductPage {
+        rows: page.rows.iter().map(|product| card(product)).collect(),
+        total: page.total as i64,
+        page: page.paging.page as i32,
+        limit: page.paging.limit as i32,
+        facets: Some(facets(page.facets)),
+    }
+}
+
+fn counts(counts: Vec<(String, i64)>) -> Vec<pb::NavCount> {
+    counts.into_iter().map(|(code, count)| pb::NavCount { code, count }).collect()
+}
+
+pub fn navigation(navigation: NavigationCounts) -> pb::NavigationBar {
+    pb::NavigationBar {
+        platforms: counts(navigation.platforms),
+        types: counts(navigation.types),
+        genres: counts(navigation.genres),
+        regions: counts(navigation.regions),
+    }
+}
+
+pub fn review(review: PublicReview) -> pb::Review {
+    pb::Review {
+        id: review.id,
+        full_name: review.full_name,
+        content: review.content,
+        stars: review.stars,
+        created_at_ms: review.created_at,
+    }
+}
+
+pub fn rating(summary: RatingSummary) -> pb::RatingSummary {
+    pb::RatingSummary { average: summary.average, count: summary.count, stars: summary.stars.into_iter().collect() }
+}
+
+pub fn news(entry: NewsEntry, with_body: bool) -> pb::NewsItem {
+    pb::NewsItem {
+        id: entry.id,
+        title: entry.title,
+        summary: entry.summary,
+        body: if with_body { entry.body } else { String::new() },
+        published_at_ms: entry.published_at,
+        clicks: entry.clicks,
+    }
+}
+
+pub fn page_text(page: PageRow) -> pb::Page {
+    pb::Page { slug: page.slug, title: page.title, body: page.body, language: page.language }
+}

@@ -1,0 +1,303 @@
+//! The catalog's use cases. gRPC, the CLI and the event consumers call these;
+//! rules live in `domain`, SQL in `store`. One file per area: settings and
+//! currencies here, then products, reviews, news, pages, media and stock.
+
+mod media;
+mod news;
+mod pages;
+pub mod products;
+mod reviews;
+pub mod stock;
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use tokio::sync::Notify;
+
+use keyshop_core::cache::{Cache, Memo};
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::{Db, DbError};
+use keyshop_core::error::AppError;
+use keyshop_core::events::{Event, OutboxWaker, outbox};
+use keyshop_proto::events::v1::{CurrencyRateChanged, SettingChanged};
+
+use crate::domain::currency::{self, Currency, RateChange};
+use crate::domain::language::Language;
+use crate::domain::location::{self, Suggestion};
+use crate::domain::setting::{self, SettingKey};
+use crate::geoip::GeoIp;
+use crate::snapshot::{Snapshot, SnapshotCell};
+use crate::store;
+
+pub use products::HomeList;
+
+const CACHE_PREFIX: &str = "catalog:";
+const CACHE_TTL: Duration = Duration::from_secs(300);
+
+pub struct CatalogService {
+    db: Db,
+    cache: Arc<dyn Cache>,
+    waker: OutboxWaker,
+    geoip: Option<Arc<GeoIp>>,
+    snapshot: SnapshotCell,
+    languages: Memo<Vec<Language>>,
+    currencies: Memo<Vec<Currency>>,
+    settings: Memo<Vec<(String, String)>>,
+    refresh_wanted: Notify,
+    /// Product views not yet written: product id → views.
+    pending_views: Mutex<HashMap<i64, i64>>,
+}
+
+/// Keyed hash of a visitor's address: rules can tell visitors apart without
+/// the address being stored.
+pub fn visitor_hash(visitor: &str) -> String {
+    let digest = Sha256::digest(format!("keyshop-visitor:{visitor}").as_bytes());
+    digest.iter().take(16).map(|byte| format!("{byte:02x}")).collect()
+}
+
+impl CatalogService {
+    /// Opens the service: loads the in-memory catalog and makes sure the
+    /// default footer pages exist.
+    pub async fn open(
+        db: Db,
+        cache: Arc<dyn Cache>,
+        waker: OutboxWaker,
+        geoip: Option<Arc<GeoIp>>,
+    ) -> Result<CatalogService, AppError> {
+        let snapshot = load_snapshot(&db).await?;
+        let service = CatalogService {
+            db,
+            cache,
+            waker,
+            geoip,
+            snapshot: SnapshotCell::new(snapshot),
+            languages: Memo::default(),
+            currencies: Memo::default(),
+            settings: Memo::default(),
+            refresh_wanted: Notify::new(),
+            pending_views: Mutex::new(HashMap::new()),
+        };
+        service.ensure_default_pages().await?;
+        Ok(service)
+    }
+
+    /// The in-memory catalog as it is now.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.snapshot.current()
+    }
+
+    /// Reloads the in-memory catalog from the database and drops cached answers.
+    pub async fn refresh(&self) -> Result<(), AppError> {
+        let snapshot = load_snapshot(&self.db).await?;
+        self.snapshot.replace(snapshot);
+        self.invalidate_cache().await;
+        Ok(())
+    }
+
+    /// Asks the refresher (see [`CatalogService::run_refresher`]) for a reload;
+    /// bursts of requests give one reload.
+    pub fn request_refresh(&self) {
+        self.refresh_wanted.notify_one();
+    }
+
+    /// Reloads after each request for it, at most every `settle`, and writes
+    /// the counted product views every `flush_every`, until shutdown.
+    pub async fn run_refresher(
+        &self,
+        settle: Duration,
+        flush_every: Duration,
+        mut shutdown: keyshop_core::shutdown::Shutdown,
+    ) {
+        let mut flush = tokio::time::interval(flush_every);
+        flush.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = self.refresh_wanted.notified() => {
+                    tokio::time::sleep(settle).await;
+                    if let Err(error) = self.refresh().await {
+                        tracing::warn!(error = %error.detail, "catalog reload failed");
+                    }
+                }
+                _ = flush.tick() => {
+                    if let Err(error) = self.flush_views().await {
+                        tracing::warn!(error = %error.detail, "writing product views failed");
+                    }
+                }
+                _ = shutdown.wait() => break,
+            }
+        }
+        if let Err(error) = self.flush_views().await {
+            tracing::warn!(error = %error.detail, "writing product views at shutdown failed");
+        }
+    }
+
+    pub(crate) fn count_view(&self, product_id: i64) {
+        if let Ok(mut views) = self.pending_views.lock() {
+            *views.entry(product_id).or_insert(0) += 1;
+        }
+    }
+
+    /// Writes the counted views in one transaction; the hottest list follows
+    /// at the next reload.
+    pub async fn flush_views(&self) -> Result<usize, AppError> {
+        let views: Vec<(i64, i64)> = match self.pending_views.lock() {
+            Ok(mut pending) => pending.drain().collect(),
+            Err(_) => return Ok(0),
+        };
+        if views.is_empty() {
+            return Ok(0);
+        }
+        let count = views.len();
+        self.db
+            .write(move |conn| -> Result<(), AppError> {
+                for (product_id, added) in views {
+                    store::products::add_views(conn, product_id, added)?;
+                }
+                Ok(())
+            })
+            .await?;
+        self.request_refresh();
+        Ok(count)
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub async fn languages(&self) -> Result<Arc<Vec<Language>>, AppError> {
+        if let Some(languages) = self.languages.get() {
+            return Ok(languages);
+        }
+        let languages: Vec<Language> = self
+            .db
+            .run(|conn| store::languages::list_enabled(conn).map_err(DbError::from))
+            .await?
+            .into_iter()
+            .map(Language::from)
+            .collect();
+        let languages = Arc::new(languages);
+        self.languages.set(languages.clone());
+        Ok(languages)
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub async fn currencies(&self) -> Result<Arc<Vec<Currency>>, AppError> {
+        if let Some(currencies) = self.currencies.get() {
+            return Ok(currencies);
+        }
+        let currencies =
+            Arc::new(self.db.run(|conn| store::currencies::list_enabled(conn).map_err(DbError::from)).await?);
+        self.currencies.set(currencies.clone());
+        Ok(currencies)
+    }
+
+    /// Changes a rate and announces it, in one transaction.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub async fn set_currency_rate(&self, code: &str, rate_micros: i64) -> Result<Currency, AppError> {
+        let change = RateChange::parse(code, rate_micros)?;
+        currency::check_not_base(&change)?;
+        let updated = self
+            .db
+            .write(move |conn| -> Result<Currency, AppError> {
+                let code = change.code.as_str();
+                let before = store::currencies::find(conn, code)?
+                    .ok_or_else(|| AppError::not_found("api.error.notFound").with_detail(format!("currency {code}")))?;
+                let now = now_ms();
+                store::currencies::set_rate(conn, code, change.rate.micros(), now)?;
+                let event = Event::new(
+                    code,
+                    &CurrencyRateChanged {
+                        code: code.to_owned(),
+                        old_rate_micros: before.rate_micros,
+                        new_rate_micros: change.rate.micros(),
+                    },
+                );
+                outbox::enqueue(conn, &event)?;
+                Ok(Currency { rate_micros: change.rate.micros(), updated_at_ms: now, ..before })
+            })
+            .await?;
+        self.after_change().await;
+        Ok(updated)
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub async fn setting(&self, key: &str) -> Result<String, AppError> {
+        let key = SettingKey::parse(key)?;
+        let settings = self.public_settings().await?;
+        settings
+            .iter()
+            .find(|(name, _)| name == key.as_str())
+            .map(|(_, value)| value.clone())
+            .ok_or_else(|| AppError::not_found("api.error.configKeyNotFound"))
+    }
+
+    #[tracing::instrument(level = "debug", skip(self, value))]
+    pub async fn set_setting(&self, key: &str, value: &str) -> Result<(), AppError> {
+        let key = SettingKey::parse(key)?;
+        setting::check_value(value)?;
+        let value = value.to_owned();
+        self.db
+            .write(move |conn| -> Result<(), AppError> {
+                store::settings::upsert(conn, key.as_str(), &value, now_ms())?;
+                outbox::enqueue(conn, &Event::new(key.as_str(), &SettingChanged { key: key.as_str().to_owned() }))?;
+                Ok(())
+            })
+            .await?;
+        self.after_change().await;
+        Ok(())
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub async fn public_settings(&self) -> Result<Arc<Vec<(String, String)>>, AppError> {
+        if let Some(settings) = self.settings.get() {
+            return Ok(settings);
+        }
+        let settings = Arc::new(self.db.run(|conn| store::settings::list_public(conn).map_err(DbError::from)).await?);
+        self.settings.set(settings.clone());
+        Ok(settings)
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub async fn suggest_location(&self, accept_language: &str, client_ip: &str) -> Result<Suggestion, AppError> {
+        let ip: Option<IpAddr> = client_ip.parse().ok();
+        let country = match (&self.geoip, ip) {
+            (Some(geoip), Some(ip)) => geoip.country(ip),
+            _ => None,
+        };
+        let offered: Vec<String> = self.currencies().await?.iter().map(|currency| currency.code.clone()).collect();
+        Ok(location::suggest(accept_language, country.as_deref(), &offered))
+    }
+
+    pub(crate) fn cache(&self) -> &dyn Cache {
+        self.cache.as_ref()
+    }
+
+    pub(crate) fn wake_outbox(&self) {
+        self.waker.wake();
+    }
+
+    /// Drops every cached catalog answer (after a change here or elsewhere).
+    pub async fn invalidate_cache(&self) {
+        self.languages.clear();
+        self.currencies.clear();
+        self.settings.clear();
+        self.cache.delete_prefix(CACHE_PREFIX).await;
+    }
+
+    async fn after_change(&self) {
+        self.invalidate_cache().await;
+        self.waker.wake();
+    }
+}
+
+async fn load_snapshot(db: &Db) -> Result<Snapshot, AppError> {
+    let products = db.run(|conn| store::products::load_summaries(conn).map_err(DbError::from)).await?;
+    tokio::task::spawn_blocking(move || Snapshot::build(products))
+        .await
+        .map_err(AppError::internal)?
+        .map_err(AppError::internal)
+}
