@@ -1,0 +1,147 @@
+//! The response envelope of DESIGN §4: `{code, msg, msgKey, data}` with the
+//! HTTP status equal to `code` and `msg` in the request's language.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::ContentType;
+use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError, web};
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::i18n::Messages;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::context;
+
+pub const OK_MSG_KEY: &str = "api.ok";
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Envelope<T> {
+    /// Equals the HTTP status.
+    pub code: u16,
+    /// The message in the request's language.
+    pub msg: String,
+    /// The catalogue key of `msg`, for the client to translate itself.
+    pub msg_key: String,
+    pub data: T,
+}
+
+/// `data` of a 400 answer: field name → catalogue key.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldErrorsDto {
+    pub fields: BTreeMap<String, String>,
+}
+
+fn json_response<T: Serialize>(status: StatusCode, envelope: &Envelope<T>) -> HttpResponse {
+    match serde_json::to_vec(envelope) {
+        Ok(body) => HttpResponse::build(status).content_type(ContentType::json()).body(body),
+        Err(error) => {
+            tracing::error!(error = %error, "response does not serialize");
+            HttpResponse::InternalServerError()
+                .content_type(ContentType::json())
+                .body(r#"{"code":500,"msg":"Internal error","msgKey":"api.error.internal","data":null}"#)
+        }
+    }
+}
+
+/// A successful answer carrying `data`, with `api.ok` or a more specific
+/// message ("Register was successful").
+pub struct Reply<T> {
+    data: T,
+    msg_key: &'static str,
+}
+
+impl<T> Reply<T> {
+    pub fn ok(data: T) -> Reply<T> {
+        Reply { data, msg_key: OK_MSG_KEY }
+    }
+
+    pub fn with_msg_key(self, msg_key: &'static str) -> Reply<T> {
+        Reply { msg_key, ..self }
+    }
+}
+
+impl<T: Serialize> Responder for Reply<T> {
+    type Body = actix_web::body::BoxBody;
+
+    fn respond_to(self, _request: &HttpRequest) -> HttpResponse {
+        let envelope = Envelope {
+            code: 200,
+            msg: Messages::embedded().text(context::language(), self.msg_key, &[]),
+            msg_key: self.msg_key.to_owned(),
+            data: self.data,
+        };
+        json_response(StatusCode::OK, &envelope)
+    }
+}
+
+/// A failed answer. Internal details are logged here and never sent.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct ApiError(#[from] pub AppError);
+
+pub type ApiResult<T> = Result<Reply<T>, ApiError>;
+
+impl From<tonic::Status> for ApiError {
+    fn from(status: tonic::Status) -> ApiError {
+        ApiError(AppError::from_status(&status))
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.0.code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let error = &self.0;
+        if matches!(error.code, ErrorCode::Internal | ErrorCode::Unavailable) {
+            tracing::error!(code = ?error.code, detail = %error.detail, "request failed");
+        }
+        let data = if error.fields.is_empty() {
+            serde_json::Value::Null
+        } else {
+            serde_json::json!({ "fields": error.fields })
+        };
+        let envelope = Envelope {
+            code: error.code.http_status(),
+            msg: Messages::embedded().text(context::language(), &error.msg_key, &[]),
+            msg_key: error.msg_key.clone(),
+            data,
+        };
+        json_response(self.status_code(), &envelope)
+    }
+}
+
+/// Malformed, oversized or wrongly typed JSON bodies answer 400 with a key.
+pub fn json_config(limit: usize) -> web::JsonConfig {
+    web::JsonConfig::default().limit(limit).error_handler(|error, _request| {
+        use actix_web::error::JsonPayloadError;
+        let msg_key = match &error {
+            JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
+                "api.error.payloadTooLarge"
+            }
+            JsonPayloadError::ContentType => "api.error.unsupportedMediaType",
+            _ => "api.error.badRequest",
+        };
+        ApiError(AppError::new(ErrorCode::Validation, msg_key).with_detail(error)).into()
+    })
+}
+
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|error, _request| {
+        ApiError(AppError::new(ErrorCode::Validation, "api.error.badRequest").with_detail(error)).into()
+    })
+}
+
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|error, _request| {
+        ApiError(AppError::new(ErrorCode::Validation, "api.error.badRequest").with_detail(error)).into()
+    })
+}
+
+/// The answer for `/prod-api/**` paths that no route serves.
+pub async fn route_not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError(AppError::not_found("api.error.routeNotFound")))
+}

@@ -1,0 +1,159 @@
+//! Response types shared by the product, review and news calls.
+
+use keyshop_proto::catalog::v1 as pb;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A page of a list (DESIGN §4).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListPage<T> {
+    pub rows: Vec<T>,
+    pub total: i64,
+    pub page: i32,
+    pub limit: i32,
+}
+
+/// A product as cards and lists show it. Prices are USD minor units (cents).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductCardDto {
+    pub id: i64,
+    pub sku: String,
+    /// First path segment of the product page.
+    pub game_name: String,
+    /// Second path segment of the product page.
+    pub game_ext_name: String,
+    pub title: String,
+    /// Product type code (game, dlc, software, gift-card, subscription, in-game-currency).
+    #[serde(rename = "type")]
+    pub product_type: String,
+    pub platform: String,
+    pub region: String,
+    pub price: i64,
+    pub list_price: i64,
+    /// Whole percent off the list price; 0 when none.
+    pub discount: i32,
+    /// in_stock, low, out_of_stock or preorder.
+    pub stock: String,
+    pub cover: String,
+    pub rating: f64,
+    pub rating_count: i64,
+    /// YYYY-MM-DD
+    pub release_date: String,
+}
+
+pub fn cover_url(product_id: i64) -> String {
+    format!("/prod-api/api/media/cover/{product_id}.svg")
+}
+
+impl From<pb::ProductCard> for ProductCardDto {
+    fn from(card: pb::ProductCard) -> ProductCardDto {
+        ProductCardDto {
+            cover: cover_url(card.id),
+            id: card.id,
+            sku: card.sku,
+            game_name: card.game_name,
+            game_ext_name: card.game_ext_name,
+            title: card.title,
+            product_type: card.product_type,
+            platform: card.platform,
+            region: card.region,
+            price: card.price_usd,
+            list_price: card.list_price_usd,
+            discount: card.discount_percent,
+            stock: card.stock,
+            rating: card.rating,
+            rating_count: card.rating_count,
+            release_date: card.release_date,
+        }
+    }
+}
+
+pub fn cards(list: pb::ProductList) -> Vec<ProductCardDto> {
+    list.products.into_iter().map(ProductCardDto::from).collect()
+}
+
+/// Counts per code, written as a JSON object `{"steam": 12, …}` straight
+/// from the service's ordered pairs.
+#[derive(Debug, Default)]
+pub struct CountMap(pub Vec<pb::NavCount>);
+
+impl Serialize for CountMap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for count in &self.0 {
+            map.serialize_entry(&count.code, &count.count)?;
+        }
+        map.end()
+    }
+}
+
+/// Product counts per value of each filter, with every other filter applied.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct FacetsDto {
+    #[schema(value_type = BTreeMap<String, i64>)]
+    pub platform: CountMap,
+    #[serde(rename = "type")]
+    #[schema(value_type = BTreeMap<String, i64>)]
+    pub product_type: CountMap,
+    #[schema(value_type = BTreeMap<String, i64>)]
+    pub genre: CountMap,
+    #[schema(value_type = BTreeMap<String, i64>)]
+    pub region: CountMap,
+    #[schema(value_type = BTreeMap<String, i64>)]
+    pub stock: CountMap,
+}
+
+impl From<pb::Facets> for FacetsDto {
+    fn from(facets: pb::Facets) -> FacetsDto {
+        FacetsDto {
+            platform: CountMap(facets.platform),
+            product_type: CountMap(facets.product_type),
+            genre: CountMap(facets.genre),
+            region: CountMap(facets.region),
+            stock: CountMap(facets.stock),
+        }
+    }
+}
+
+/// A page of products with its facet counts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductPageDto {
+    pub rows: Vec<ProductCardDto>,
+    pub total: i64,
+    pub page: i32,
+    pub limit: i32,
+    pub facets: FacetsDto,
+}
+
+impl From<pb::ProductPage> for ProductPageDto {
+    fn from(page: pb::ProductPage) -> ProductPageDto {
+        ProductPageDto {
+            rows: page.rows.into_iter().map(ProductCardDto::from).collect(),
+            total: page.total,
+            page: page.page,
+            limit: page.limit,
+            facets: page.facets.map(FacetsDto::from).unwrap_or_default(),
+        }
+    }
+}
+
+/// RFC 3339 UTC time of a Unix millisecond timestamp.
+pub fn timestamp(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|moment| moment.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::timestamp;
+
+    #[test]
+    fn timestamps_are_rfc3339_utc() {
+        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(timestamp(1_700_000_000_123), "2023-11-14T22:13:20.123Z");
+    }
+}

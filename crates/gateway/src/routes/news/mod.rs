@@ -1,0 +1,34 @@
+//! `/api/home/gamesNews`: the news list and a news page.
+
+pub mod detail;
+pub mod list;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewsDto {
+    pub id: i64,
+    pub title: String,
+    pub summary: String,
+    /// Plain text, paragraphs separated by a blank line; empty in lists.
+    pub body: String,
+    pub cover: String,
+    pub published_at: String,
+    pub clicks: i64,
+}
+
+impl From<keyshop_proto::catalog::v1::NewsItem> for NewsDto {
+    fn from(item: keyshop_proto::catalog::v1::NewsItem) -> NewsDto {
+        NewsDto {
+            cover: format!("/prod-api/api/media/news/{}.svg", item.id),
+            published_at: crate::routes::dto::timestamp(item.published_at_ms),
+            id: item.id,
+            title: item.title,
+            summary: item.summary,
+            body: item.body,
+            clicks: item.clicks,
+        }
+    }
+}

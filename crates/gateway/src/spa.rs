@@ -1,0 +1,77 @@
+//! The built SPA (`frontend/dist`): files as they are, with history-mode
+//! fallback. A path without a file extension that is no file gets
+//! `index.html` (the SPA routes it, its own 404 page included); a missing asset
+//! (`/static/x.js`, `/logo.png`) gets a real 404.
+
+use std::path::{Path, PathBuf};
+
+use actix_files::{Files, NamedFile};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, Responder};
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+pub fn files(dir: &Path) -> Files {
+    let index = dir.join("index.html");
+    Files::new("/", dir).index_file("index.html").use_etag(true).use_last_modified(true).default_handler(fn_service(
+        move |request: ServiceRequest| {
+            let index = index.clone();
+            async move {
+                let (request, _) = request.into_parts();
+                let response = fallback(&request, &index).await;
+                Ok(ServiceResponse::new(request, response))
+            }
+        },
+    ))
+}
+
+/// Whether the last path segment names a file (`app.js`, `a.b.png`).
+pub fn looks_like_asset(path: &str) -> bool {
+    path.rsplit('/').next().is_some_and(|segment| segment.contains('.'))
+}
+
+async fn fallback(request: &actix_web::HttpRequest, index: &PathBuf) -> HttpResponse {
+    if looks_like_asset(request.path()) || !matches!(request.method().as_str(), "GET" | "HEAD") {
+        return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("Not Found");
+    }
+    match NamedFile::open_async(index).await {
+        Ok(file) => file.use_etag(true).respond_to(request).map_into_boxed_body(),
+        Err(_) => HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("The store front end is not built yet: run `make run` (or `npm run build` in frontend/)."),
+    }
+}
+
+/// Cache policy of SPA files: content-hashed assets under `/static/` forever,
+/// everything else revalidated (so a new release shows at once).
+pub async fn cache_headers(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let is_api = request.path().starts_with("/prod-api/") || request.path() == "/prod-api";
+    let is_static = request.path().starts_with("/static/");
+    let mut response = next.call(request).await?;
+    if !is_api && response.status().is_success() && !response.headers().contains_key(CACHE_CONTROL) {
+        let policy = if is_static { IMMUTABLE } else { REVALIDATE };
+        response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(policy));
+    }
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_asset;
+
+    #[test]
+    fn tells_assets_from_routes() {
+        assert!(looks_like_asset("/static/js/main.abc.js"));
+        assert!(looks_like_asset("/favicon.ico"));
+        assert!(!looks_like_asset("/"));
+        assert!(!looks_like_asset("/games"));
+        assert!(!looks_like_asset("/my-order/detail"));
+    }
+}

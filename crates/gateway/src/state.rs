@@ -1,0 +1,42 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use keyshop_core::config::HttpConfig;
+use keyshop_core::i18n::Messages;
+use metrics_exporter_prometheus::PrometheusHandle;
+
+use crate::caching::ResponseCache;
+use crate::clients::ServiceClients;
+
+/// Request body limits, from the configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub body_limit_bytes: usize,
+    pub json_limit_bytes: usize,
+}
+
+/// What every handler can reach. Built once per process.
+pub struct GatewayState {
+    pub clients: ServiceClients,
+    pub messages: &'static Messages,
+    pub metrics: PrometheusHandle,
+    pub limits: Limits,
+    pub trust_forwarded_for: bool,
+    pub spa_dir: PathBuf,
+    /// This worker's short-lived answers to public list calls.
+    pub responses: ResponseCache,
+}
+
+impl GatewayState {
+    pub fn new(http: &HttpConfig, clients: ServiceClients) -> GatewayState {
+        GatewayState {
+            clients,
+            messages: Messages::embedded(),
+            metrics: crate::metrics::recorder(),
+            limits: Limits { body_limit_bytes: http.body_limit_bytes, json_limit_bytes: http.json_limit_bytes },
+            trust_forwarded_for: http.trust_forwarded_for,
+            spa_dir: http.spa_dir.clone(),
+            responses: ResponseCache::new(Duration::from_millis(http.response_cache_ttl_ms)),
+        }
+    }
+}
