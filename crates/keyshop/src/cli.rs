@@ -1,0 +1,73 @@
+use clap::{Parser, Subcommand, ValueEnum};
+use keyshop_core::config::ServiceName;
+
+/// keyshop: an online store for game and software keys.
+///
+/// Configuration comes from env vars and an optional keyshop.toml; see the
+/// README or `keyshop config` for every setting and its effective value.
+#[derive(Debug, Parser)]
+#[command(name = "keyshop", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the store: every service in one process (the default), or one of them.
+    Serve {
+        /// Run only this service (one per process, as under Kubernetes).
+        #[arg(long, value_enum)]
+        service: Option<ServiceArg>,
+        /// Seed the demo catalog first when the catalog is empty.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Run every pending database migration and exit.
+    Migrate,
+    /// Print the effective configuration, secrets masked.
+    Config,
+    /// Print the OpenAPI document of the HTTP API.
+    Openapi,
+    /// The demo catalog.
+    Demo {
+        #[command(subcommand)]
+        command: DemoCommand,
+    },
+    /// Currencies and their exchange rates.
+    Currencies {
+        #[command(subcommand)]
+        command: CurrenciesCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DemoCommand {
+    /// Fill an empty catalog with 300+ invented products, reviews and news.
+    Seed,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CurrenciesCommand {
+    /// List the currencies and their rates to USD.
+    List,
+    /// Set a currency's rate: units of CODE per 1 USD, e.g. `keyshop currencies set EUR 0.92`.
+    Set { code: String, rate: String },
+}
+
+/// What one process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ServiceArg {
+    Catalog,
+    Gateway,
+}
+
+impl ServiceArg {
+    /// The backend service, `None` for the gateway.
+    pub fn backend(self) -> Option<ServiceName> {
+        match self {
+            ServiceArg::Catalog => Some(ServiceName::Catalog),
+            ServiceArg::Gateway => None,
+        }
+    }
+}

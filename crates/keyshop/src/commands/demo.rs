@@ -1,0 +1,36 @@
+use std::sync::Arc;
+
+use anyhow::Context;
+use keyshop_catalog::service::CatalogService;
+use keyshop_core::cache::MemoryCache;
+use keyshop_core::config::{Config, ServiceName};
+use keyshop_core::db::Db;
+use keyshop_core::events::OutboxWaker;
+use secrecy::ExposeSecret;
+
+use crate::cli::DemoCommand;
+
+/// `keyshop demo seed`: fills an empty catalog database. A running store
+/// reloads through the catalog's outbox (`ProductsChanged`).
+pub async fn run(config: &Config, command: DemoCommand) -> anyhow::Result<()> {
+    match command {
+        DemoCommand::Seed => {
+            let url = config.service(ServiceName::Catalog).database_url.expose_secret();
+            let db =
+                Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
+            let catalog = CatalogService::open(db, Arc::new(MemoryCache::new(64)), OutboxWaker::default(), None)
+                .await
+                .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
+            let summary = keyshop_catalog::demo::seed(&catalog).await.map_err(|error| anyhow::anyhow!(error.detail))?;
+            if summary.seeded {
+                println!(
+                    "demo catalog seeded: {} products, {} reviews, {} news",
+                    summary.products, summary.reviews, summary.news
+                );
+            } else {
+                println!("the catalog has {} products already: nothing seeded", summary.products);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! One module per subcommand.
+
+pub mod config;
+pub mod currencies;
+pub mod demo;
+pub mod migrate;
+pub mod serve;
+
+use keyshop_core::config::Config;
+
+use crate::cli::{Cli, Command};
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Command::Openapi = cli.command {
+        println!("{}", keyshop_gateway::openapi::json()?);
+        return Ok(());
+    }
+    let config = Config::load()?;
+    match cli.command {
+        Command::Serve { service, demo } => serve::run(config, service, demo).await,
+        Command::Demo { command } => demo::run(&config, command).await,
+        Command::Migrate => migrate::run(&config).await,
+        Command::Config => {
+            config::print(&config);
+            Ok(())
+        }
+        Command::Currencies { command } => currencies::run(&config, command).await,
+        Command::Openapi => Ok(()),
+    }
+}

@@ -1,0 +1,175 @@
+//! The `keyshop` binary as an operator runs it: real processes, real ports.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_keyshop");
+
+fn keyshop(data_dir: &Path) -> Command {
+    let mut command = Command::new(BINARY);
+    command
+        .current_dir(data_dir)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("KEYSHOP_DATA_DIR", data_dir)
+        .env("KEYSHOP_LOG", "info");
+    command
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A plain HTTP/1.1 GET; `(status, body)`.
+fn http_get(port: u16, path: &str) -> Option<(u16, String)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    let status = response.split(' ').nth(1)?.parse().ok()?;
+    let body = response.split_once("\r\n\r\n")?.1.to_owned();
+    Some((status, body))
+}
+
+fn wait_until_ready(port: u16, child: &mut Child) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if let Some((200, _)) = http_get(port, "/readyz") {
+            return;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("keyshop exited early with {status}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("keyshop did not become ready on port {port}");
+}
+
+fn terminate(child: Child) -> Output {
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    child.wait_with_output().unwrap()
+}
+
+fn rate_of(port: u16, code: &str) -> f64 {
+    let (status, body) = http_get(port, "/prod-api/api/home/rate").unwrap();
+    assert_eq!(status, 200, "{body}");
+    let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+    value["data"].as_array().unwrap().iter().find(|currency| currency["code"] == code).unwrap()["rate"]
+        .as_f64()
+        .unwrap()
+}
+
+#[test]
+fn config_prints_every_setting_with_secrets_masked() {
+    let data = tempfile::tempdir().unwrap();
+    let output = keyshop(data.path())
+        .arg("config")
+        .env("CATALOG_DATABASE_URL", "postgres://shop:hunter2@db:5432/catalog")
+        .env("MAIL_URL", "smtps://mailer:s3cret@smtp.example.com:465")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("hunter2") && !text.contains("s3cret"), "{text}");
+    assert!(text.contains("CATALOG_DATABASE_URL") && text.contains("postgres://shop:****@db:5432/catalog"), "{text}");
+    for key in ["KEYSHOP_HTTP_ADDR", "EVENT_BUS_URL", "CACHE_URL", "MAIL_URL", "OTEL_EXPORTER_OTLP_ENDPOINT"] {
+        assert!(text.contains(key), "{key} missing from {text}");
+    }
+}
+
+#[test]
+fn a_bad_configuration_is_refused_with_every_problem_named() {
+    let data = tempfile::tempdir().unwrap();
+    let output = keyshop(data.path())
+        .arg("serve")
+        .env("KEYSHOP_HTTP_ADDR", "not-an-address")
+        .env("KEYSHOP_LOG_FORMAT", "xml")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let text = String::from_utf8(output.stderr).unwrap();
+    assert!(text.contains("KEYSHOP_HTTP_ADDR") && text.contains("KEYSHOP_LOG_FORMAT"), "{text}");
+}
+
+#[test]
+fn openapi_prints_the_document() {
+    let data = tempfile::tempdir().unwrap();
+    let output = keyshop(data.path()).arg("openapi").output().unwrap();
+    assert!(output.status.success());
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(document["paths"]["/prod-api/api/home/rate"]["get"].is_object());
+}
+
+#[test]
+fn migrate_then_serve_then_change_a_rate_then_stop_gracefully() {
+    let data = tempfile::tempdir().unwrap();
+    let migrated = keyshop(data.path()).arg("migrate").output().unwrap();
+    assert!(migrated.status.success(), "{migrated:?}");
+    assert!(data.path().join("catalog.db").exists());
+
+    let port = free_port();
+    let mut server = keyshop(data.path())
+        .arg("serve")
+        .env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{port}"))
+        .env("KEYSHOP_OUTBOX_POLL_INTERVAL_MS", "50")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_ready(port, &mut server);
+    assert_eq!(rate_of(port, "EUR"), 0.92);
+
+    let set = keyshop(data.path()).args(["currencies", "set", "EUR", "0.97"]).output().unwrap();
+    assert!(set.status.success(), "{set:?}");
+    let refused = keyshop(data.path()).args(["currencies", "set", "EUR", "-1"]).output().unwrap();
+    assert!(!refused.status.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while rate_of(port, "EUR") != 0.97 {
+        assert!(Instant::now() < deadline, "the running store kept the old rate");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    let output = terminate(server);
+    let logs = String::from_utf8_lossy(&output.stdout).to_string() + &String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{logs}");
+    assert!(logs.contains("outbox relay flushed") && logs.contains("stopped"), "{logs}");
+}
+
+#[test]
+fn one_service_per_process() {
+    let data = tempfile::tempdir().unwrap();
+    let grpc_port = free_port();
+    let mut catalog = keyshop(data.path())
+        .args(["serve", "--service", "catalog"])
+        .env("CATALOG_GRPC_ADDR", format!("127.0.0.1:{grpc_port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+
+    let alone = keyshop(data.path()).args(["serve", "--service", "gateway"]).output().unwrap();
+    assert!(!alone.status.success());
+    assert!(String::from_utf8_lossy(&alone.stderr).contains("CATALOG_GRPC_URL"), "{alone:?}");
+
+    let http_port = free_port();
+    let mut gateway = keyshop(data.path())
+        .args(["serve", "--service", "gateway"])
+        .env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"))
+        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{grpc_port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_until_ready(http_port, &mut gateway);
+    assert_eq!(rate_of(http_port, "USD"), 1.0);
+    assert!(terminate(gateway).status.success());
+    let _ = catalog.try_wait();
+    assert!(terminate(catalog).status.success());
+}
