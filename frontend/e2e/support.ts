@@ -1,0 +1,90 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** Native names as the switcher lists them, with the `<html lang>` each one sets. */
+export const LANGUAGES: readonly { code: string; name: string; htmlLang: string }[] = [
+  { code: 'ar', name: 'العربية', htmlLang: 'ar' },
+  { code: 'cz', name: 'Čeština', htmlLang: 'cs' },
+  { code: 'de', name: 'Deutsch', htmlLang: 'de' },
+  { code: 'en-US', name: 'English', htmlLang: 'en-US' },
+  { code: 'es', name: 'Español', htmlLang: 'es' },
+  { code: 'fr', name: 'Français', htmlLang: 'fr' },
+  { code: 'hu', name: 'Magyar', htmlLang: 'hu' },
+  { code: 'it', name: 'Italiano', htmlLang: 'it' },
+  { code: 'ja', name: '日本語', htmlLang: 'ja' },
+  { code: 'ko', name: '한국어', htmlLang: 'ko' },
+  { code: 'nl', name: 'Nederlands', htmlLang: 'nl' },
+  { code: 'pl', name: 'Polski', htmlLang: 'pl' },
+  { code: 'pt', name: 'Português', htmlLang: 'pt' },
+  { code: 'ro', name: 'Română', htmlLang: 'ro' },
+  { code: 'ru', name: 'Русский', htmlLang: 'ru' },
+  { code: 'tr', name: 'Türkçe', htmlLang: 'tr' },
+  { code: 'zh-CN', name: '简体中文', htmlLang: 'zh-CN' },
+  { code: 'zh-TW', name: '繁體中文', htmlLang: 'zh-TW' },
+];
+
+/** Opens the home page and waits until the shell has rendered. */
+export async function openHome(page: Page, search = ''): Promise<void> {
+  await page.goto(`/${search}`);
+  await expect(page.getByRole('banner')).toBeVisible();
+}
+
+/** Opens a header menu by its test id and returns the open menu. */
+export async function openMenu(page: Page, testId: string): Promise<Locator> {
+  await page.getByTestId(testId).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The language the SPA has persisted (zustand's `keyshop-store` in localStorage). */
+export async function storedLanguage(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('keyshop-store');
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { state?: { language?: string } };
+    return parsed.state?.language ?? null;
+  });
+}
+
+/** Stores a language before the SPA starts, as an earlier visit would have. */
+export async function presetLanguage(page: Page, language: string): Promise<void> {
+  await page.addInitScript((code) => {
+    if (window.sessionStorage.getItem('keyshop-e2e-preset') === code) return;
+    window.sessionStorage.setItem('keyshop-e2e-preset', code);
+    window.localStorage.setItem(
+      'keyshop-store',
+      JSON.stringify({ state: { language: code }, version: 1 }),
+    );
+  }, language);
+}
+
+/** A product card as the gateway sends it (the fields the tests read). */
+export interface ProductCard {
+  id: number;
+  title: string;
+  gameName: string;
+  gameExtName: string;
+  platform: string;
+  region: string;
+  price: number;
+}
+
+interface Envelope<T> {
+  code: number;
+  msgKey: string;
+  data: T;
+}
+
+/** GET a gateway call and return its `data`. */
+export async function apiData<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  return ((await response.json()) as Envelope<T>).data;
+}
+
+/** The page of the best-selling product of the demo store. */
+export async function firstProductPath(request: APIRequestContext): Promise<string> {
+  const [product] = await apiData<ProductCard[]>(request, '/prod-api/api/home/bestSellers?limit=1');
+  if (!product) throw new Error('the demo store has no best sellers');
+  return `/${product.gameName}/${product.gameExtName}`;
+}

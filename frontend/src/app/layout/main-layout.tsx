@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+
+import { Footer } from './footer';
+import { Header } from './header';
+
+import './main-layout.css';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Header and footer stay mounted while the pages between them change. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="ks-shell">
+      <a className="ks-skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id={MAIN_CONTENT_ID} className="ks-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+
+import { PageTitleContext } from '@/hooks/use-page-title';
+
+import { useDocumentHead } from '../navigation/use-document-head';
+import { useNavigationRules } from '../navigation/use-navigation-rules';
+
+/** Wraps every page, inside the layout or not, with the navigation rules and the head tags. */
+export function RootRoute() {
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  useNavigationRules();
+  useDocumentHead(pageTitle);
+  return (
+    <PageTitleContext value={setPageTitle}>
+      <Outlet />
+    </PageTitleContext>
+  );
+}

@@ -1,0 +1,49 @@
+/** Every path the SPA links to. Pages without a route yet render the 404 page until their issue lands. */
+export const paths = {
+  home: '/',
+  notFound: '/404',
+  login: '/login',
+  register: '/register',
+  games: '/games',
+  news: '/news',
+  newsInfo: '/newsInfo',
+  aboutUs: '/about-us',
+  contactUs: '/contact-us',
+  condition: '/condition',
+  privacyPolicy: '/privacy-policy',
+  refundPolicy: '/refund-policy',
+  shipping: '/shipping',
+} as const;
+
+/** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */
+export const SITE_PAGE_SLUGS = [
+  'about-us',
+  'contact-us',
+  'condition',
+  'privacy-policy',
+  'refund-policy',
+  'shipping',
+] as const;
+
+export type SitePageSlug = (typeof SITE_PAGE_SLUGS)[number];
+
+/** `/{gameName}/{gameExtName}`: a product's page. */
+export function productPath(gameName: string, gameExtName: string): string {
+  return `/${encodeURIComponent(gameName)}/${encodeURIComponent(gameExtName)}`;
+}
+
+/** `/{code}`: the list of one type, platform or genre. */
+export function listPath(code: string): string {
+  return `/${encodeURIComponent(code)}`;
+}
+
+/** `/games?text=…`: the search results for a text. */
+export function searchPath(text: string): string {
+  const query = new URLSearchParams({ text: text.trim() });
+  return `${paths.games}?${query.toString()}`;
+}
+
+/** `/newsInfo?id=…`: one news item. */
+export function newsItemPath(id: number | string): string {
+  return `${paths.newsInfo}?${new URLSearchParams({ id: String(id) }).toString()}`;
+}

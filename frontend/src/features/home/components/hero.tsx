@@ -1,0 +1,62 @@
+import { ArrowRight, Tag, Zap } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+import type { ProductCardDto } from '@/api/types';
+import { AppLink } from '@/components/ui/app-link';
+import { paths } from '@/config/paths';
+import { useFormatMoney } from '@/hooks/use-format-money';
+import { useAppStore } from '@/stores/app-store';
+import { selectSiteSetting } from '@/stores/selectors';
+
+import { FeaturedCarousel } from './featured-carousel';
+
+const selectTitle = selectSiteSetting('siteTitle');
+const selectDescription = selectSiteSetting('siteDescription');
+const selectFromPrice = selectSiteSetting('homeFromPriceUsd');
+
+function filled(value: string | undefined): string | null {
+  return value && value.trim() !== '' ? value : null;
+}
+
+/**
+ * The site's title and description from the settings, a "from" price in the chosen
+ * currency, and beside them the carousel of featured deals.
+ */
+export function Hero({ featured }: { featured: readonly ProductCardDto[] | undefined }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const title = filled(useAppStore(selectTitle)) ?? t('home.fallbackTitle');
+  const description = filled(useAppStore(selectDescription)) ?? t('home.fallbackDescription');
+  const fromPrice = filled(useAppStore(selectFromPrice));
+
+  return (
+    <section className="ks-hero" aria-labelledby="home-title">
+      <div className="ks-hero__glow" aria-hidden="true" />
+      <div className="ks-container ks-hero__inner">
+        <div className="ks-hero__copy">
+          <p className="ks-hero__eyebrow">
+            <Zap aria-hidden="true" size={16} />
+            {t('home.eyebrow')}
+          </p>
+          <h1 id="home-title" className="ks-hero__title" data-testid="site-title">
+            {title}
+          </h1>
+          <p className="ks-hero__description">{description}</p>
+          <div className="ks-hero__actions">
+            <AppLink to={paths.games} className="ks-button ks-button--primary">
+              {t('home.browseAll')}
+              <ArrowRight aria-hidden="true" size={18} className="ks-flip" />
+            </AppLink>
+            {fromPrice ? (
+              <p className="ks-hero__price" data-testid="home-from-price">
+                <Tag aria-hidden="true" size={18} />
+                {t('home.pricesFrom', { price: formatMoney(fromPrice) })}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <FeaturedCarousel products={featured} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { NewsPageDto } from '@/api/types';
+import { apiRequest } from '@/lib/http/client';
+import type { LanguageCode } from '@/lib/i18n/languages';
+import { useAppStore } from '@/stores/app-store';
+import { selectLanguage } from '@/stores/selectors';
+
+import { newsKeys } from './query-keys';
+
+export const NEWS_PAGE_SIZE = 10;
+
+/** One page of news, newest first. */
+export function getNewsList(
+  page: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<NewsPageDto> {
+  return apiRequest<NewsPageDto>('/api/home/gamesNews', {
+    query: { page, limit },
+    signal,
+  });
+}
+
+export function newsListQueryOptions(language: LanguageCode, page: number, limit = NEWS_PAGE_SIZE) {
+  return queryOptions({
+    queryKey: newsKeys.list(language, page, limit),
+    queryFn: ({ signal }) => getNewsList(page, limit, signal),
+  });
+}
+
+export function useNewsList(page: number) {
+  const language = useAppStore(selectLanguage);
+  return useQuery({ ...newsListQueryOptions(language, page), placeholderData: keepPreviousData });
+}

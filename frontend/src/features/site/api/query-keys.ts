@@ -1,0 +1,13 @@
+import type { LanguageCode } from '@/lib/i18n/languages';
+
+/** Every query key of the site feature. The language is part of each key because the
+ * server answers in the request's language; switching language refetches, re-selecting the
+ * current one does not. */
+export const siteKeys = {
+  all: ['site'] as const,
+  languages: (language: LanguageCode) => [...siteKeys.all, 'languages', language] as const,
+  rates: (language: LanguageCode) => [...siteKeys.all, 'rates', language] as const,
+  config: (language: LanguageCode) => [...siteKeys.all, 'config', language] as const,
+  configKey: (language: LanguageCode, key: string) =>
+    [...siteKeys.all, 'config', language, key] as const,
+};

@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+
+import { App } from '@/app/app';
+import { bootstrapLanguage } from '@/app/bootstrap';
+
+import './styles/index.css';
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  await bootstrapLanguage(window.location.search);
+  createRoot(root).render(<App />);
+}
+
+void start();

@@ -1,0 +1,20 @@
+import type { AppState } from './app-store';
+
+export const selectLanguage = (state: AppState) => state.language;
+export const selectSetLanguage = (state: AppState) => state.setLanguage;
+export const selectCurrency = (state: AppState) => state.currency;
+export const selectCurrencySymbol = (state: AppState) => state.currencySymbol;
+export const selectSetCurrency = (state: AppState) => state.setCurrency;
+export const selectDismissedLanguageSuggestions = (state: AppState) =>
+  state.dismissedLanguageSuggestions;
+export const selectDismissLanguageSuggestion = (state: AppState) => state.dismissLanguageSuggestion;
+export const selectToken = (state: AppState) => state.token;
+export const selectUser = (state: AppState) => state.user;
+export const selectIsLoggedIn = (state: AppState) => state.user.loggedIn;
+export const selectCart = (state: AppState) => state.cart;
+export const selectSiteSettings = (state: AppState) => state.siteSettings;
+export const selectSetSiteSettings = (state: AppState) => state.setSiteSettings;
+export const selectSiteSetting =
+  (key: string) =>
+  (state: AppState): string | undefined =>
+    state.siteSettings[key];

@@ -1,0 +1,2 @@
+/** Stylesheets are not evaluated in Jest. */
+export default {};

@@ -1,0 +1,167 @@
+// Production and development build of the keyshop SPA.
+// JS/TS through swc-loader, CSS extracted to files, every output name content-hashed.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import webpack from 'webpack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// webpack's own CSS minifier; 5.112 exports it on `webpack.css` (not `webpack.css.syntax`).
+const { cssMinify } = webpack.css;
+
+/**
+ * Writes `asset-manifest.json`: the files of each named chunk group (`main`, `route-home`,
+ * …), so `npm run size` can add up what a page loads first.
+ */
+class ChunkGroupManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkGroupManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'ChunkGroupManifestPlugin',
+          stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+        },
+        () => {
+          const groups = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]);
+          }
+          compilation.emitAsset(
+            'asset-manifest.json',
+            new webpack.sources.RawSource(`${JSON.stringify(groups, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
+/** @returns {import('webpack').Configuration & { devServer?: Record<string, unknown> }} */
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  const gateway = process.env.KEYSHOP_DEV_GATEWAY ?? 'http://127.0.0.1:8080';
+
+  return {
+    mode: production ? 'production' : 'development',
+    target: 'browserslist:defaults',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(here, 'dist'),
+      publicPath: '/',
+      filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+      chunkFilename: production
+        ? 'static/js/[name].[contenthash:10].chunk.js'
+        : 'static/js/[name].chunk.js',
+      assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: {
+        '@': path.resolve(here, 'src'),
+        '@locales': path.resolve(here, '../locales'),
+        // react-router's export map always resolves its development build; pick the
+        // production one (no dev warnings, ~10 KB gzip less) for production bundles.
+        ...(production
+          ? {
+              'react-router$': path.resolve(
+                here,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+              'react-router/dom$': path.resolve(
+                here,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
+            }
+          : {}),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: {
+                  react: { runtime: 'automatic', development: !production, refresh: false },
+                },
+              },
+              env: { targets: 'defaults' },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            { loader: 'css-loader', options: { importLoaders: 0 } },
+          ],
+        },
+        {
+          test: /\.(woff2?|ttf|otf|eot)$/,
+          type: 'asset/resource',
+          generator: { filename: 'static/fonts/[name].[contenthash:10][ext]' },
+        },
+        {
+          test: /\.(png|jpe?g|gif|webp|avif|svg)$/,
+          type: 'asset/resource',
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        scriptLoading: 'defer',
+        minify: production
+          ? { collapseWhitespace: true, removeComments: true, keepClosingSlash: true }
+          : false,
+      }),
+      new ChunkGroupManifestPlugin(),
+      new MiniCssExtractPlugin({
+        filename: production ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',
+        chunkFilename: production
+          ? 'static/css/[name].[contenthash:10].chunk.css'
+          : 'static/css/[name].chunk.css',
+      }),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [
+        new MinimizerPlugin({
+          test: /\.(?:[cm]?js|css)(\?.*)?$/i,
+          minify: [
+            {
+              implementation: MinimizerPlugin.swcMinify,
+              options: { compress: { passes: 2 }, mangle: true },
+            },
+            { implementation: cssMinify },
+          ],
+        }),
+      ],
+      splitChunks: {
+        chunks: 'async',
+      },
+      runtimeChunk: 'single',
+    },
+    performance: {
+      hints: production ? 'warning' : false,
+      maxEntrypointSize: 600 * 1024,
+      maxAssetSize: 600 * 1024,
+    },
+    devServer: {
+      port: 5173,
+      historyApiFallback: true,
+      hot: false,
+      proxy: [{ context: ['/prod-api', '/healthz', '/readyz'], target: gateway }],
+    },
+  };
+};
