@@ -1,0 +1,82 @@
+# keyshop — the two commands: `make run` and `make test`.
+# Rust builds go to a persistent target directory outside the clone.
+
+CARGO_TARGET_DIR ?= $(HOME)/.cache/keyshop/target
+export CARGO_TARGET_DIR
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+PROFILE ?= debug
+CARGO_PROFILE_FLAG := $(if $(filter release,$(PROFILE)),--release,)
+KEYSHOP := $(CARGO_TARGET_DIR)/$(PROFILE)/keyshop
+NPM := npm --prefix frontend
+NEXTEST := $(shell cargo nextest --version >/dev/null 2>&1 && echo yes)
+
+.PHONY: run build spa deps test test-rust test-frontend e2e lint lint-rust lint-frontend fmt openapi bench clean
+
+## run: install front-end deps, build the SPA and the binary, serve the embedded store with demo data at http://127.0.0.1:8080
+run: spa build
+	$(KEYSHOP) serve --demo
+
+## build: the keyshop binary
+build:
+	cargo build -p keyshop $(CARGO_PROFILE_FLAG)
+
+deps: frontend/node_modules/.package-lock.json
+
+# `npm install` against the committed lock, not `npm ci`: the registry reachable
+# here serves only this platform's optional binaries (swc, resolver), so no lock
+# written here lists the others and `npm ci` refuses it as out of sync. With
+# the lock present, `npm install` installs exactly its versions (npm's cache
+# makes repeat runs fast).
+frontend/node_modules/.package-lock.json: frontend/package.json frontend/package-lock.json
+	$(NPM) install --no-audit --no-fund
+
+## spa: the production build of the SPA into frontend/dist
+spa: deps
+	$(NPM) run build
+
+## test: every test, lint and format check (PostgreSQL suites run when TEST_POSTGRES_URL is set)
+test: lint test-rust test-frontend e2e
+
+test-rust:
+ifeq ($(NEXTEST),yes)
+	cargo nextest run --workspace --no-fail-fast
+else
+	cargo test --workspace --no-fail-fast
+endif
+
+test-frontend: deps
+	$(NPM) test -- --ci
+
+## e2e: Playwright in Debian's Chromium against a fresh `keyshop serve --demo`
+e2e: spa build
+	.ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
+
+lint: lint-rust lint-frontend
+
+lint-rust:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+lint-frontend: deps
+	$(NPM) run lint
+	$(NPM) run format:check
+	$(NPM) run typecheck
+
+## fmt: format Rust and front-end code
+fmt: deps
+	cargo fmt --all
+	$(NPM) run format
+
+## openapi: regenerate the SPA's API types from the gateway's OpenAPI document
+openapi: build deps
+	$(KEYSHOP) openapi > frontend/openapi.json
+	$(NPM) run gen:api
+
+## bench: load tests through the gateway in embedded mode (release build, wrk)
+bench: spa
+	cargo build -p keyshop --release
+	.ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+
+clean:
+	rm -rf frontend/dist data
