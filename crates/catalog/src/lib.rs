@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
-use keyshop_core::events::{OutboxRelay, OutboxWaker, run_consumer, topics};
+use keyshop_core::events::{Consumer, OutboxRelay, OutboxWaker, topics};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::Shutdown;
 use keyshop_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
@@ -48,9 +48,11 @@ pub enum CatalogError {
     Open(#[from] keyshop_core::error::AppError),
 }
 
-/// A catalog ready to serve: database open and migrated.
+/// A catalog ready to serve: database open and migrated, consumer groups
+/// joined (events published from now on wait for [`Catalog::serve`]).
 pub struct Catalog {
     pub service: Arc<CatalogService>,
+    consumers: Vec<Consumer>,
     db: Db,
     platform: Platform,
     waker: OutboxWaker,
@@ -68,8 +70,16 @@ impl Catalog {
         };
         let waker = OutboxWaker::default();
         let service = Arc::new(CatalogService::open(db.clone(), platform.cache.clone(), waker.clone(), geoip).await?);
+        let bus = platform.bus.as_ref();
+        let invalidator = Arc::new(CacheInvalidator { service: service.clone() });
+        let projector = Arc::new(StockProjector { service: service.clone() });
+        let consumers = vec![
+            Consumer::join(bus, CACHE_GROUP, &[topics::CATALOG], invalidator).await?,
+            Consumer::join(bus, STOCK_GROUP, &[topics::DELIVERY], projector).await?,
+        ];
         Ok(Catalog {
             service,
+            consumers,
             db,
             platform: platform.clone(),
             waker,
@@ -82,22 +92,8 @@ impl Catalog {
     pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), CatalogError> {
         let relay = OutboxRelay::new(self.db.clone(), self.platform.bus.clone(), self.waker.clone(), self.outbox_poll);
         let relay_task = tokio::spawn(relay.run(shutdown.clone()));
-        let invalidator = Arc::new(CacheInvalidator { service: self.service.clone() });
-        let cache_consumer = tokio::spawn(run_consumer(
-            self.platform.bus.clone(),
-            CACHE_GROUP,
-            &[topics::CATALOG],
-            invalidator,
-            shutdown.clone(),
-        ));
-        let projector = Arc::new(StockProjector { service: self.service.clone() });
-        let stock_consumer = tokio::spawn(run_consumer(
-            self.platform.bus.clone(),
-            STOCK_GROUP,
-            &[topics::DELIVERY],
-            projector,
-            shutdown.clone(),
-        ));
+        let consumers: Vec<_> =
+            self.consumers.into_iter().map(|consumer| tokio::spawn(consumer.run(shutdown.clone()))).collect();
         let refresher = {
             let service = self.service.clone();
             let shutdown = shutdown.clone();
@@ -118,10 +114,9 @@ impl Catalog {
         if let Err(error) = relay_task.await {
             tracing::warn!(error = %error, "outbox relay task ended abnormally");
         }
-        for consumer in [cache_consumer, stock_consumer] {
-            match consumer.await {
-                Ok(result) => result?,
-                Err(error) => tracing::warn!(error = %error, "catalog consumer task ended abnormally"),
+        for consumer in consumers {
+            if let Err(error) = consumer.await {
+                tracing::warn!(error = %error, "catalog consumer task ended abnormally");
             }
         }
         if let Err(error) = refresher.await {

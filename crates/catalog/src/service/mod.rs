@@ -47,6 +47,9 @@ pub struct CatalogService {
     currencies: Memo<Vec<Currency>>,
     settings: Memo<Vec<(String, String)>>,
     refresh_wanted: Notify,
+    /// Reloads run one at a time, so a slow load that began before a change
+    /// can never replace the snapshot of a later load that saw it.
+    reloading: tokio::sync::Mutex<()>,
     /// Product views not yet written: product id → views.
     pending_views: Mutex<HashMap<i64, i64>>,
 }
@@ -78,6 +81,7 @@ impl CatalogService {
             currencies: Memo::default(),
             settings: Memo::default(),
             refresh_wanted: Notify::new(),
+            reloading: tokio::sync::Mutex::new(()),
             pending_views: Mutex::new(HashMap::new()),
         };
         service.ensure_default_pages().await?;
@@ -91,8 +95,10 @@ impl CatalogService {
 
     /// Reloads the in-memory catalog from the database and drops cached answers.
     pub async fn refresh(&self) -> Result<(), AppError> {
+        let reloading = self.reloading.lock().await;
         let snapshot = load_snapshot(&self.db).await?;
         self.snapshot.replace(snapshot);
+        drop(reloading);
         self.invalidate_cache().await;
         Ok(())
     }

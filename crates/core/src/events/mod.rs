@@ -10,7 +10,7 @@ pub mod processed;
 
 use async_trait::async_trait;
 
-pub use consumer::{EventHandler, run_consumer};
+pub use consumer::{Consumer, EventHandler};
 pub use envelope::{Event, EventPayload};
 pub use memory::MemoryBus;
 pub use outbox::{OutboxRelay, OutboxWaker};
