@@ -73,10 +73,13 @@ openapi: build deps
 	$(KEYSHOP) openapi > frontend/openapi.json
 	$(NPM) run gen:api
 
-## bench: load tests through the gateway in embedded mode (release build, wrk)
+## bench: load tests through the gateway in embedded mode (release build, wrk),
+## then the same calls again with the gateway's one-second micro-cache off
 bench: spa
 	cargo build -p keyshop --release
 	.ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+	@echo "== micro-cache off (KEYSHOP_HTTP_CACHE_TTL_MS=0)"
+	KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 
 clean:
 	rm -rf frontend/dist data
