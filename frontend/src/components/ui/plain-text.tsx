@@ -1,3 +1,4 @@
+import { directionOfText } from '@/lib/i18n/languages';
 import { parsePlainText } from '@/lib/text/plain-text';
 
 interface PlainTextProps {
@@ -6,6 +7,7 @@ interface PlainTextProps {
   headingLevel?: 2 | 3;
   headings?: boolean;
   className?: string;
+  /** The language the text is in; also sets its direction. */
   lang?: string;
 }
 
@@ -19,7 +21,11 @@ export function PlainText({
 }: PlainTextProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <div className={['ks-prose', className].filter(Boolean).join(' ')} lang={lang}>
+    <div
+      className={['ks-prose', className].filter(Boolean).join(' ')}
+      lang={lang}
+      dir={directionOfText(lang)}
+    >
       {parsePlainText(text, { headings }).map((block, index) =>
         block.kind === 'heading' ? (
           <Heading key={index}>{block.text}</Heading>

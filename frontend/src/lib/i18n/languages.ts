@@ -63,6 +63,15 @@ export function directionOf(code: LanguageCode): TextDirection {
   return LANGUAGES[code].dir;
 }
 
+/**
+ * The direction of text the server wrote in `language` (e.g. an en-US fallback
+ * description shown in the Arabic UI), or `undefined` to inherit when unknown.
+ */
+export function directionOfText(language: string | null | undefined): TextDirection | undefined {
+  const code = canonicalLanguage(language);
+  return code === null ? undefined : directionOf(code);
+}
+
 /** Aliases that do not follow from "same primary subtag" or a case change. */
 const LANGUAGE_ALIASES: Readonly<Record<string, LanguageCode>> = {
   en: 'en-US',

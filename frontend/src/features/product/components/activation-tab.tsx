@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductDetailDto } from '@/api/types';
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
+import { directionOfText } from '@/lib/i18n/languages';
 import { linesOf } from '@/lib/text/plain-text';
 
 /** How to redeem the key on its platform: the server's steps, one per line. */
@@ -21,7 +22,11 @@ export function ActivationTab({ product }: { product: ProductDetailDto }) {
       {steps.length === 0 ? (
         <p className="ks-muted">{t('product.activation.none', { platform })}</p>
       ) : (
-        <ol className="ks-steps" lang={product.contentLanguage || undefined}>
+        <ol
+          className="ks-steps"
+          lang={product.contentLanguage || undefined}
+          dir={directionOfText(product.contentLanguage)}
+        >
           {steps.map((step, index) => (
             <li key={index} className="ks-steps__item">
               <span className="ks-steps__number" aria-hidden="true">
