@@ -109,13 +109,15 @@ pub struct AppError {
     pub code: ErrorCode,
     pub msg_key: String,
     pub fields: BTreeMap<String, String>,
+    /// For rate limits: seconds until the caller may try again.
+    pub retry_after_seconds: Option<u64>,
     pub detail: String,
 }
 
 impl AppError {
     pub fn new(code: ErrorCode, msg_key: impl Into<String>) -> AppError {
         let msg_key = msg_key.into();
-        AppError { code, detail: msg_key.clone(), msg_key, fields: BTreeMap::new() }
+        AppError { code, detail: msg_key.clone(), msg_key, fields: BTreeMap::new(), retry_after_seconds: None }
     }
 
     pub fn of(code: ErrorCode) -> AppError {
@@ -141,6 +143,12 @@ impl AppError {
         AppError { detail: detail.to_string(), ..AppError::of(ErrorCode::Unavailable) }
     }
 
+    /// A 429 that says when to try again (at least one second).
+    pub fn rate_limited(msg_key: impl Into<String>, retry_after: std::time::Duration) -> AppError {
+        let seconds = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+        AppError { retry_after_seconds: Some(seconds.max(1)), ..AppError::new(ErrorCode::RateLimited, msg_key) }
+    }
+
     pub fn with_detail(mut self, detail: impl std::fmt::Display) -> AppError {
         self.detail = detail.to_string();
         self
@@ -151,7 +159,11 @@ impl AppError {
         if matches!(self.code, ErrorCode::Internal | ErrorCode::Unavailable) {
             tracing::error!(code = ?self.code, detail = %self.detail, "request failed");
         }
-        let detail = ErrorDetail { msg_key: self.msg_key.clone(), fields: self.fields.clone().into_iter().collect() };
+        let detail = ErrorDetail {
+            msg_key: self.msg_key.clone(),
+            fields: self.fields.clone().into_iter().collect(),
+            retry_after_seconds: self.retry_after_seconds.unwrap_or(0),
+        };
         tonic::Status::with_details(self.code.grpc_code(), self.msg_key.clone(), detail.encode_to_vec().into())
     }
 
@@ -165,6 +177,7 @@ impl AppError {
                 code,
                 msg_key: detail.msg_key,
                 fields: detail.fields.into_iter().collect(),
+                retry_after_seconds: (detail.retry_after_seconds > 0).then_some(detail.retry_after_seconds),
                 detail: status.message().to_owned(),
             },
             None => AppError { detail: format!("{:?}: {}", status.code(), status.message()), ..AppError::of(code) },
@@ -238,6 +251,15 @@ mod tests {
         assert_eq!(back.msg_key, "api.error.validation");
         assert_eq!(back.fields.get("rate").map(String::as_str), Some("api.field.outOfRange"));
         assert_eq!(back.fields.len(), 2);
+    }
+
+    #[test]
+    fn the_retry_time_survives_a_status() {
+        let error = AppError::rate_limited("api.member.loginLocked", std::time::Duration::from_millis(61_200));
+        let back = AppError::from_status(&error.to_status());
+        assert_eq!(back.code, ErrorCode::RateLimited);
+        assert_eq!(back.retry_after_seconds, Some(62));
+        assert_eq!(AppError::from_status(&AppError::of(ErrorCode::RateLimited).to_status()).retry_after_seconds, None);
     }
 
     #[test]

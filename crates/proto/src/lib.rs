@@ -15,6 +15,12 @@ pub mod catalog {
     }
 }
 
+pub mod member {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.member.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("keyshop.events.v1");

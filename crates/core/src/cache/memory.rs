@@ -101,11 +101,54 @@ impl Cache for MemoryCache {
         }
     }
 
+    async fn take(&self, key: &str) -> Option<Vec<u8>> {
+        let mut entries = self.entries.lock().ok()?;
+        let entry = entries.remove(key)?;
+        (entry.expires_at > Instant::now()).then_some(entry.value)
+    }
+
+    async fn increment(&self, key: &str, ttl: Duration) -> (u64, Duration) {
+        let tick = self.tick();
+        let Ok(mut entries) = self.entries.lock() else { return (u64::MAX, ttl) };
+        let now = Instant::now();
+        match entries.get_mut(key) {
+            Some(entry) if entry.expires_at > now => {
+                let count = counter_value(&entry.value).saturating_add(1);
+                entry.value = count.to_le_bytes().to_vec();
+                entry.last_used = tick;
+                (count, entry.expires_at - now)
+            }
+            existing => {
+                if existing.is_none() {
+                    MemoryCache::make_room(&mut entries, self.max_entries);
+                }
+                entries.insert(
+                    key.to_owned(),
+                    Entry { value: 1_u64.to_le_bytes().to_vec(), expires_at: now + ttl, last_used: tick },
+                );
+                (1, ttl)
+            }
+        }
+    }
+
+    async fn count(&self, key: &str) -> (u64, Duration) {
+        let Ok(entries) = self.entries.lock() else { return (0, Duration::ZERO) };
+        let now = Instant::now();
+        match entries.get(key) {
+            Some(entry) if entry.expires_at > now => (counter_value(&entry.value), entry.expires_at - now),
+            _ => (0, Duration::ZERO),
+        }
+    }
+
     async fn delete_prefix(&self, prefix: &str) {
         if let Ok(mut entries) = self.entries.lock() {
             entries.retain(|key, _| !key.starts_with(prefix));
         }
     }
+}
+
+fn counter_value(bytes: &[u8]) -> u64 {
+    bytes.try_into().map(u64::from_le_bytes).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -144,6 +187,31 @@ mod tests {
         assert!(cache.get("b").await.is_none());
         assert!(cache.get("a").await.is_some());
         assert!(cache.get("c").await.is_some());
+    }
+
+    #[tokio::test]
+    async fn take_hands_a_value_out_once() {
+        let cache = MemoryCache::new(10);
+        cache.set("captcha", b"ab12".to_vec(), MINUTE).await;
+        assert_eq!(cache.take("captcha").await.as_deref(), Some(&b"ab12"[..]));
+        assert_eq!(cache.take("captcha").await, None);
+        cache.set("old", vec![1], Duration::from_millis(10)).await;
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        assert_eq!(cache.take("old").await, None);
+    }
+
+    #[tokio::test]
+    async fn counters_count_within_their_window() {
+        let cache = MemoryCache::new(10);
+        assert_eq!(cache.count("fails").await, (0, Duration::ZERO));
+        assert_eq!(cache.increment("fails", MINUTE).await.0, 1);
+        let (count, left) = cache.increment("fails", Duration::from_secs(5)).await;
+        assert_eq!(count, 2);
+        assert!(left > Duration::from_secs(50), "the window is not restarted: {left:?}");
+        assert_eq!(cache.count("fails").await.0, 2);
+        cache.increment("short", Duration::from_millis(10)).await;
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        assert_eq!(cache.increment("short", MINUTE).await.0, 1, "a new window after expiry");
     }
 
     #[tokio::test]

@@ -24,6 +24,16 @@ pub trait Cache: Send + Sync + 'static {
     /// rules (Redis `SET NX EX`).
     async fn set_if_absent(&self, key: &str, value: Vec<u8>, ttl: Duration) -> bool;
     async fn delete(&self, key: &str);
+    /// Reads and deletes `key` in one step: of two concurrent callers only one
+    /// gets the value (Redis `GETDEL`). For single-use values (captchas).
+    async fn take(&self, key: &str) -> Option<Vec<u8>>;
+    /// Adds one to the counter at `key`, starting a window of `ttl` when the
+    /// counter is new or expired. Returns the count and the time left in the
+    /// window (Redis `INCR` + `EXPIRE NX` + `PTTL`). For rate limits.
+    async fn increment(&self, key: &str, ttl: Duration) -> (u64, Duration);
+    /// The current count at `key` and the time left in its window, without
+    /// changing it; `(0, ZERO)` when there is none.
+    async fn count(&self, key: &str) -> (u64, Duration);
     /// Deletes every key starting with `prefix` (invalidation of a family).
     async fn delete_prefix(&self, prefix: &str);
 }

@@ -18,14 +18,16 @@ pub use redact::redact_url;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ServiceName {
     Catalog,
+    Member,
 }
 
 impl ServiceName {
-    pub const ALL: [ServiceName; 1] = [ServiceName::Catalog];
+    pub const ALL: [ServiceName; 2] = [ServiceName::Catalog, ServiceName::Member];
 
     pub fn as_str(self) -> &'static str {
         match self {
             ServiceName::Catalog => "catalog",
+            ServiceName::Member => "member",
         }
     }
 
@@ -88,15 +90,28 @@ pub struct MailConfig {
     pub from: String,
 }
 
+/// Members: sessions and the captcha.
+#[derive(Debug, Clone)]
+pub struct MemberConfig {
+    /// How long a session lasts without signing in again.
+    pub session_ttl_hours: u64,
+    /// A fixed code the captcha also accepts, for browser tests only; never set
+    /// it in production (a warning is logged at start when it is).
+    pub captcha_test_code: Option<SecretString>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub data_dir: PathBuf,
+    /// Where shoppers reach the store (links in e-mails), without a trailing slash.
+    pub public_url: String,
     pub http: HttpConfig,
     pub services: BTreeMap<ServiceName, ServiceConfig>,
     pub event_bus_url: String,
     pub cache_url: String,
     pub cache_max_entries: usize,
     pub mail: MailConfig,
+    pub member: MemberConfig,
     pub telemetry: TelemetryConfig,
     pub geoip_database: Option<PathBuf>,
     pub outbox_poll_interval_ms: u64,
@@ -235,6 +250,23 @@ impl Config {
             problems.push("KEYSHOP_OUTBOX_POLL_INTERVAL_MS must be between 10 and 60000".to_owned());
         }
 
+        let public_url = raw
+            .public_url
+            .unwrap_or_else(|| format!("http://{}", listen).replace("http://0.0.0.0:", "http://127.0.0.1:"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            problems.push(format!("KEYSHOP_PUBLIC_URL must be an http(s) URL (got {public_url:?})"));
+        }
+        let session_ttl_hours = raw.session_ttl_hours.unwrap_or(24 * 14);
+        if !(1..=24 * 365).contains(&session_ttl_hours) {
+            problems.push("KEYSHOP_SESSION_TTL_HOURS must be between 1 and 8760".to_owned());
+        }
+        let captcha_test_code = raw.captcha_test_code.filter(|code| !code.is_empty());
+        if captcha_test_code.as_ref().is_some_and(|code| code.len() < 6) {
+            problems.push("KEYSHOP_CAPTCHA_TEST_CODE must have at least 6 characters".to_owned());
+        }
+
         if !problems.is_empty() {
             return Err(ConfigError { problems });
         }
@@ -249,11 +281,13 @@ impl Config {
                 response_cache_ttl_ms,
             },
             data_dir,
+            public_url,
             services,
             event_bus_url,
             cache_url,
             cache_max_entries,
             mail: MailConfig { url: SecretString::from(mail_url), from: mail_from },
+            member: MemberConfig { session_ttl_hours, captcha_test_code: captcha_test_code.map(SecretString::from) },
             telemetry: TelemetryConfig {
                 format,
                 filter,
@@ -274,6 +308,7 @@ impl Config {
     pub fn describe(&self) -> Vec<(String, String)> {
         let mut lines = vec![
             ("KEYSHOP_DATA_DIR".to_owned(), self.data_dir.display().to_string()),
+            ("KEYSHOP_PUBLIC_URL".to_owned(), self.public_url.clone()),
             ("KEYSHOP_HTTP_ADDR".to_owned(), self.http.listen.to_string()),
             ("KEYSHOP_SPA_DIR".to_owned(), self.http.spa_dir.display().to_string()),
             ("KEYSHOP_BODY_LIMIT_BYTES".to_owned(), self.http.body_limit_bytes.to_string()),
@@ -297,6 +332,11 @@ impl Config {
             ("KEYSHOP_CACHE_MAX_ENTRIES".to_owned(), self.cache_max_entries.to_string()),
             ("MAIL_URL".to_owned(), redact_url(self.mail.url.expose_secret())),
             ("MAIL_FROM".to_owned(), self.mail.from.clone()),
+            ("KEYSHOP_SESSION_TTL_HOURS".to_owned(), self.member.session_ttl_hours.to_string()),
+            (
+                "KEYSHOP_CAPTCHA_TEST_CODE".to_owned(),
+                if self.member.captcha_test_code.is_some() { "(set: tests only)" } else { "(unset)" }.to_owned(),
+            ),
             (
                 "KEYSHOP_LOG_FORMAT".to_owned(),
                 match self.telemetry.format {

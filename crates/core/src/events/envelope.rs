@@ -101,6 +101,16 @@ impl EventPayload for keyshop_proto::events::v1::StockChanged {
     const TOPIC: &'static str = super::topics::DELIVERY;
 }
 
+impl EventPayload for keyshop_proto::events::v1::OrderPaid {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.OrderPaid";
+    const TOPIC: &'static str = super::topics::ORDER;
+}
+
+impl EventPayload for keyshop_proto::events::v1::MemberRegistered {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.MemberRegistered";
+    const TOPIC: &'static str = super::topics::MEMBER;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
