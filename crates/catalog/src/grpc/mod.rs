@@ -147,6 +147,14 @@ impl CatalogApi for CatalogGrpc {
         Ok(Response::new(convert::detail(detail)))
     }
 
+    async fn list_product_cards(
+        &self,
+        request: Request<pb::ListProductCardsRequest>,
+    ) -> Result<Response<pb::ProductList>, Status> {
+        let products = self.service.products_by_ids(&request.into_inner().ids)?;
+        Ok(Response::new(convert::cards(&products)))
+    }
+
     async fn list_recommendations(
         &self,
         request: Request<pb::ProductRef>,

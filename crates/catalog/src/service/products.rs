@@ -73,6 +73,9 @@ pub(crate) fn check_names(game_name: &str, game_ext_name: &str) -> Result<(), Ap
     if is_slug(game_name) && is_slug(game_ext_name) { Ok(()) } else { Err(not_found_product()) }
 }
 
+/// At most this many cards per `ListProductCards` call.
+pub const MAX_CARDS_PER_CALL: usize = 200;
+
 impl CatalogService {
     #[tracing::instrument(level = "debug", skip(self))]
     pub async fn navigation(&self) -> Result<NavigationCounts, AppError> {
@@ -87,6 +90,15 @@ impl CatalogService {
 
     /// Hottest, best-selling or latest products; `limit` 0 means 12.
     #[tracing::instrument(level = "debug", skip(self))]
+    /// The products with these ids, in that order; unknown ids are skipped.
+    pub fn products_by_ids(&self, ids: &[i64]) -> Result<Vec<Arc<ProductSummary>>, AppError> {
+        if ids.len() > MAX_CARDS_PER_CALL {
+            return Err(AppError::field("ids", "api.field.outOfRange"));
+        }
+        let snapshot = self.snapshot();
+        Ok(ids.iter().filter_map(|id| snapshot.by_id(*id).cloned()).collect())
+    }
+
     pub async fn home_list(&self, list: &str, limit: i32) -> Result<Vec<Arc<ProductSummary>>, AppError> {
         let list = HomeList::parse(list).ok_or_else(|| AppError::field("list", "api.field.invalid"))?;
         let limit = match limit {
