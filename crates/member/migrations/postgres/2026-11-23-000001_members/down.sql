@@ -1,0 +1,15 @@
+DROP TABLE ticket_messages;
+DROP TABLE tickets;
+DROP TABLE newsletter_subscriptions;
+DROP TABLE form_submissions;
+DROP TABLE consumptions;
+DROP TABLE notice_reads;
+DROP TABLE notices;
+DROP TABLE wishlist;
+DROP TABLE addresses;
+DROP TABLE visits;
+DROP TABLE password_resets;
+DROP TABLE login_history;
+DROP TABLE sessions;
+DROP TABLE members;
+DROP TABLE levels;

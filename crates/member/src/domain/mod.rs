@@ -1,0 +1,16 @@
+//! The member service's rules: pure functions and types, unit-tested here,
+//! with no database, clock or network.
+
+pub mod account;
+pub mod address;
+pub mod country;
+pub mod forms;
+pub mod level;
+pub mod password;
+pub mod profile;
+pub mod secret;
+pub mod text;
+pub mod throttle;
+pub mod ticket;
+pub mod user_agent;
+pub mod visit;

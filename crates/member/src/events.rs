@@ -1,0 +1,28 @@
+//! What the member service consumes: paid orders add to a member's standing.
+
+use std::sync::Arc;
+
+use keyshop_core::error::AppError;
+use keyshop_core::events::{Event, EventHandler};
+use keyshop_proto::events::v1::OrderPaid;
+
+use crate::service::MemberService;
+
+/// The consumer group of [`OrderPaidHandler`].
+pub const LEVELS_GROUP: &str = "member-levels";
+
+/// Adds each paid order to its member once (see `apply_order_paid`).
+pub struct OrderPaidHandler {
+    pub service: Arc<MemberService>,
+}
+
+#[async_trait::async_trait]
+impl EventHandler for OrderPaidHandler {
+    async fn handle(&self, event: &Event) -> Result<(), AppError> {
+        let Some(paid) = event.decode::<OrderPaid>() else { return Ok(()) };
+        let paid = paid?;
+        let applied = self.service.apply_order_paid(&event.id, &paid).await?;
+        tracing::debug!(order_no = %paid.order_no, applied, "paid order seen");
+        Ok(())
+    }
+}

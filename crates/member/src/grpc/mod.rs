@@ -1,0 +1,450 @@
+//! The tonic adapter: proto in, use case, proto out. The session token comes
+//! from the `authorization` metadata, never from a message.
+
+mod convert;
+
+use std::sync::Arc;
+
+use keyshop_proto::member::v1 as pb;
+use keyshop_proto::member::v1::member_service_server::MemberService as MemberApi;
+use tonic::{Request, Response, Status};
+
+use crate::domain::account::RegisterForm;
+use crate::domain::forms;
+use crate::service::{Caller, MemberService};
+
+pub struct MemberGrpc {
+    pub service: Arc<MemberService>,
+}
+
+/// The bearer token of a call, if any.
+fn bearer<T>(request: &Request<T>) -> Option<String> {
+    let value = request.metadata().get("authorization")?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then(|| token.to_owned())
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
+fn ok<T>(message: T) -> Answer<T> {
+    Ok(Response::new(message))
+}
+
+impl MemberGrpc {
+    async fn caller<T>(&self, request: &Request<T>) -> Result<Caller, Status> {
+        Ok(self.service.caller(bearer(request).as_deref()).await?)
+    }
+}
+
+#[tonic::async_trait]
+impl MemberApi for MemberGrpc {
+    async fn create_captcha(&self, _: Request<pb::CreateCaptchaRequest>) -> Answer<pb::Captcha> {
+        let (uuid, png) = self.service.create_captcha().await?;
+        ok(pb::Captcha { uuid, png })
+    }
+
+    async fn register(&self, request: Request<pb::RegisterRequest>) -> Answer<pb::RegisterResponse> {
+        let request = request.into_inner();
+        let form = RegisterForm {
+            email: request.email,
+            full_name: request.full_name,
+            password: request.password,
+            confirm_password: request.confirm_password,
+            agree_terms: request.agree_terms,
+            newsletter: request.newsletter,
+        };
+        let client = convert::client(request.client);
+        let member_id = self.service.register(&form, convert::captcha(request.captcha.as_ref()), &client).await?;
+        ok(pb::RegisterResponse { member_id })
+    }
+
+    async fn login(&self, request: Request<pb::LoginRequest>) -> Answer<pb::LoginResponse> {
+        let request = request.into_inner();
+        let client = convert::client(request.client);
+        let session = self
+            .service
+            .login(&request.account, &request.password, convert::captcha(request.captcha.as_ref()), &client)
+            .await?;
+        ok(pb::LoginResponse { token: session.token, expires_at_ms: session.expires_at_ms })
+    }
+
+    async fn logout(&self, request: Request<pb::Empty>) -> Answer<pb::Empty> {
+        self.service.logout(bearer(&request).as_deref()).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn get_info(&self, request: Request<pb::Empty>) -> Answer<pb::MemberInfo> {
+        let caller = self.caller(&request).await?;
+        let info = self.service.info(&caller).await?;
+        let member = info.member;
+        ok(pb::MemberInfo {
+            id: member.id,
+            email: member.email,
+            full_name: member.full_name,
+            country: member.country,
+            newsletter: member.newsletter,
+            level_name: info.level_name,
+            points: member.points,
+            created_at_ms: member.created_at,
+        })
+    }
+
+    async fn authenticate(&self, request: Request<pb::Empty>) -> Answer<pb::SessionMember> {
+        let caller = self.caller(&request).await?;
+        let levels = self.service.levels().await?;
+        let discount_percent =
+            levels.iter().find(|level| level.id == caller.level_id).map_or(0, |level| level.discount_percent);
+        ok(pb::SessionMember {
+            member_id: caller.member_id,
+            email: caller.email,
+            full_name: caller.full_name,
+            discount_percent,
+        })
+    }
+
+    async fn check_session(&self, request: Request<pb::CheckSessionRequest>) -> Answer<pb::SessionState> {
+        let state = self.service.check_session(bearer(&request).as_deref()).await?;
+        ok(pb::SessionState { state: state.state, is_success: state.is_success })
+    }
+
+    async fn save_visit(&self, request: Request<pb::SaveVisitRequest>) -> Answer<pb::Empty> {
+        let token = bearer(&request);
+        let request = request.into_inner();
+        let client = convert::client(request.client);
+        self.service
+            .save_visit(token.as_deref(), &request.to_url, &request.from_url, &request.site_host, &client)
+            .await?;
+        ok(pb::Empty {})
+    }
+
+    async fn forgot_password(&self, request: Request<pb::ForgotPasswordRequest>) -> Answer<pb::Empty> {
+        let request = request.into_inner();
+        let client = convert::client(request.client);
+        self.service.forgot_password(&request.email, convert::captcha(request.captcha.as_ref()), &client).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn verify_reset_code(
+        &self,
+        request: Request<pb::VerifyResetCodeRequest>,
+    ) -> Answer<pb::VerifyResetCodeResponse> {
+        let request = request.into_inner();
+        let reset_token = self.service.verify_reset_code(&request.email, &request.code).await?;
+        ok(pb::VerifyResetCodeResponse { reset_token })
+    }
+
+    async fn reset_password(&self, request: Request<pb::ResetPasswordRequest>) -> Answer<pb::Empty> {
+        let request = request.into_inner();
+        self.service.reset_password(&request.reset_token, &request.password, &request.confirm_password).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn get_profile(&self, request: Request<pb::Empty>) -> Answer<pb::Profile> {
+        let caller = self.caller(&request).await?;
+        ok(convert::profile(self.service.profile(&caller).await?))
+    }
+
+    async fn update_profile(&self, request: Request<pb::Profile>) -> Answer<pb::Profile> {
+        let caller = self.caller(&request).await?;
+        let form = convert::profile_form(request.into_inner());
+        ok(convert::profile(self.service.update_profile(&caller, &form).await?))
+    }
+
+    async fn change_password(&self, request: Request<pb::ChangePasswordRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        self.service
+            .change_password(&caller, &request.old_password, &request.password, &request.confirm_password)
+            .await?;
+        ok(pb::Empty {})
+    }
+
+    async fn list_login_history(&self, request: Request<pb::PageRequest>) -> Answer<pb::LoginHistoryPage> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        let (rows, total, paging) = self.service.login_history(&caller, request.page, request.limit).await?;
+        let (page, limit) = convert::page_numbers(paging);
+        ok(pb::LoginHistoryPage {
+            rows: rows
+                .into_iter()
+                .map(|row| pb::LoginRecord {
+                    id: row.id,
+                    at_ms: row.at,
+                    ip: row.ip,
+                    os: row.os,
+                    device: row.device,
+                    browser: row.browser,
+                    success: row.success,
+                })
+                .collect(),
+            total,
+            page,
+            limit,
+        })
+    }
+
+    async fn list_countries(&self, _: Request<pb::Empty>) -> Answer<pb::CountryList> {
+        ok(pb::CountryList {
+            countries: crate::domain::country::all()
+                .iter()
+                .map(|country| pb::Country {
+                    code: country.code.clone(),
+                    dial_code: country.dial_code.clone(),
+                    zip_example: country.zip_example.clone(),
+                })
+                .collect(),
+        })
+    }
+
+    async fn list_addresses(&self, request: Request<pb::Empty>) -> Answer<pb::AddressList> {
+        let caller = self.caller(&request).await?;
+        let addresses = self.service.addresses(&caller).await?;
+        ok(pb::AddressList { addresses: addresses.into_iter().map(convert::address).collect() })
+    }
+
+    async fn create_address(&self, request: Request<pb::Address>) -> Answer<pb::IdResponse> {
+        let caller = self.caller(&request).await?;
+        let form = convert::address_form(request.into_inner());
+        ok(pb::IdResponse { id: self.service.create_address(&caller, &form).await? })
+    }
+
+    async fn update_address(&self, request: Request<pb::Address>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        let address = request.into_inner();
+        let id = address.id;
+        self.service.update_address(&caller, id, &convert::address_form(address)).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn delete_address(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        self.service.delete_address(&caller, request.into_inner().id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn set_default_address(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        self.service.set_default_address(&caller, request.into_inner().id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn list_wishlist(&self, request: Request<pb::PageRequest>) -> Answer<pb::WishlistPage> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        let (items, total, paging) = self.service.wishlist(&caller, request.page, request.limit).await?;
+        let (page, limit) = convert::page_numbers(paging);
+        ok(pb::WishlistPage {
+            rows: items
+                .into_iter()
+                .map(|item| pb::WishlistItem {
+                    product_id: item.product_id,
+                    added_at_ms: item.added_at_ms,
+                    card: item.card,
+                })
+                .collect(),
+            total,
+            page,
+            limit,
+        })
+    }
+
+    async fn list_wishlist_ids(&self, request: Request<pb::Empty>) -> Answer<pb::IdList> {
+        let caller = self.caller(&request).await?;
+        ok(pb::IdList { ids: self.service.wishlist_ids(&caller).await? })
+    }
+
+    async fn add_to_wishlist(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        self.service.add_to_wishlist(&caller, request.into_inner().id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn remove_from_wishlist(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        self.service.remove_from_wishlist(&caller, request.into_inner().id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn list_notices(&self, request: Request<pb::PageRequest>) -> Answer<pb::NoticePage> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        let (rows, total, paging) = self.service.notices(&caller, request.page, request.limit).await?;
+        let (page, limit) = convert::page_numbers(paging);
+        ok(pb::NoticePage {
+            rows: rows
+                .into_iter()
+                .map(|row| pb::Notice {
+                    id: row.id,
+                    title: row.title,
+                    content: row.content,
+                    created_at_ms: row.created_at,
+                    read: row.read_at.is_some(),
+                })
+                .collect(),
+            total,
+            page,
+            limit,
+        })
+    }
+
+    async fn count_unread_notices(&self, request: Request<pb::Empty>) -> Answer<pb::Count> {
+        let caller = self.caller(&request).await?;
+        ok(pb::Count { count: self.service.unread_notices(&caller).await? })
+    }
+
+    async fn mark_notice_read(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        self.service.mark_notice_read(&caller, request.into_inner().id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn send_notice(&self, request: Request<pb::SendNoticeRequest>) -> Answer<pb::IdResponse> {
+        let request = request.into_inner();
+        let member = (request.member_id > 0).then_some(request.member_id);
+        ok(pb::IdResponse { id: self.service.send_notice(member, &request.title, &request.content).await? })
+    }
+
+    async fn list_levels(&self, _: Request<pb::Empty>) -> Answer<pb::LevelList> {
+        let levels = self.service.levels().await?;
+        ok(pb::LevelList { levels: levels.into_iter().map(convert::level).collect() })
+    }
+
+    async fn get_level_info(&self, request: Request<pb::IdRequest>) -> Answer<pb::LevelInfo> {
+        let caller = self.caller(&request).await?;
+        let info = self.service.level_info(&caller, request.into_inner().id).await?;
+        ok(pb::LevelInfo {
+            level: Some(convert::level(info.level)),
+            total_consumption_usd_cents: info.total_consumption_usd_cents,
+            points: info.points,
+            next_level: info.next_level.map(convert::level),
+            amount_to_next_usd_cents: info.amount_to_next_usd_cents,
+        })
+    }
+
+    async fn submit_sale_form(&self, request: Request<pb::SaleForm>) -> Answer<pb::Empty> {
+        let form = request.into_inner();
+        let submission = forms::SaleForm {
+            name: form.name,
+            email: form.email,
+            confirm_email: form.confirm_email,
+            region: form.region,
+            description: form.description,
+        }
+        .validate();
+        self.service.submit_form(submission, &convert::client(form.client)).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn submit_wholesale_form(&self, request: Request<pb::WholesaleForm>) -> Answer<pb::Empty> {
+        let form = request.into_inner();
+        let submission = forms::WholesaleForm {
+            company: form.company,
+            contact_name: form.contact_name,
+            email: form.email,
+            products: form.products,
+            quantities: form.quantities,
+            message: form.message,
+        }
+        .validate();
+        self.service.submit_form(submission, &convert::client(form.client)).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn submit_affiliate_form(&self, request: Request<pb::AffiliateForm>) -> Answer<pb::Empty> {
+        let form = request.into_inner();
+        let submission = forms::AffiliateForm {
+            name: form.name,
+            email: form.email,
+            website: form.website,
+            audience: form.audience,
+            message: form.message,
+        }
+        .validate();
+        self.service.submit_form(submission, &convert::client(form.client)).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn submit_feedback_form(&self, request: Request<pb::FeedbackForm>) -> Answer<pb::Empty> {
+        let form = request.into_inner();
+        let submission = forms::FeedbackForm { name: form.name, email: form.email, message: form.message }.validate();
+        self.service.submit_form(submission, &convert::client(form.client)).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn subscribe_newsletter(&self, request: Request<pb::SubscribeRequest>) -> Answer<pb::Empty> {
+        let request = request.into_inner();
+        self.service.subscribe_newsletter(&request.email, &convert::client(request.client), true).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn confirm_newsletter(&self, request: Request<pb::TokenRequest>) -> Answer<pb::Empty> {
+        self.service.confirm_newsletter(&request.into_inner().token).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn unsubscribe_newsletter(&self, request: Request<pb::TokenRequest>) -> Answer<pb::Empty> {
+        self.service.unsubscribe_newsletter(&request.into_inner().token).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn send_newsletter(&self, request: Request<pb::SendNewsletterRequest>) -> Answer<pb::Count> {
+        let request = request.into_inner();
+        ok(pb::Count { count: self.service.send_newsletter(&request.subject, &request.text).await? })
+    }
+
+    async fn list_tickets(&self, request: Request<pb::PageRequest>) -> Answer<pb::TicketPage> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        let (rows, total, paging) = self.service.tickets(&caller, request.page, request.limit).await?;
+        ok(convert::ticket_page(rows, total, paging))
+    }
+
+    async fn open_ticket(&self, request: Request<pb::OpenTicketRequest>) -> Answer<pb::IdResponse> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        let id = self.service.open_ticket(&caller, &request.subject, &request.message, &request.order_no).await?;
+        ok(pb::IdResponse { id })
+    }
+
+    async fn get_ticket(&self, request: Request<pb::IdRequest>) -> Answer<pb::TicketThread> {
+        let caller = self.caller(&request).await?;
+        let (ticket, messages) = self.service.ticket(Some(&caller), request.into_inner().id).await?;
+        ok(convert::thread(ticket, messages))
+    }
+
+    async fn post_ticket_message(&self, request: Request<pb::TicketMessageRequest>) -> Answer<pb::IdResponse> {
+        let caller = self.caller(&request).await?;
+        let request = request.into_inner();
+        ok(pb::IdResponse {
+            id: self.service.post_ticket_message(Some(&caller), request.ticket_id, &request.body).await?,
+        })
+    }
+
+    async fn close_ticket(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let caller = self.caller(&request).await?;
+        self.service.close_ticket(&caller, request.into_inner().id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn staff_list_tickets(&self, request: Request<pb::StaffListTicketsRequest>) -> Answer<pb::TicketPage> {
+        let request = request.into_inner();
+        let (rows, total, paging) = self.service.staff_tickets(&request.status, request.page, request.limit).await?;
+        ok(convert::ticket_page(rows, total, paging))
+    }
+
+    async fn staff_get_ticket(&self, request: Request<pb::IdRequest>) -> Answer<pb::TicketThread> {
+        let (ticket, messages) = self.service.ticket(None, request.into_inner().id).await?;
+        ok(convert::thread(ticket, messages))
+    }
+
+    async fn staff_reply_ticket(&self, request: Request<pb::TicketMessageRequest>) -> Answer<pb::IdResponse> {
+        let request = request.into_inner();
+        ok(pb::IdResponse { id: self.service.post_ticket_message(None, request.ticket_id, &request.body).await? })
+    }
+
+    async fn set_member_disabled(&self, request: Request<pb::SetMemberDisabledRequest>) -> Answer<pb::Empty> {
+        let request = request.into_inner();
+        self.service.set_disabled(&request.email, request.disabled).await?;
+        ok(pb::Empty {})
+    }
+}

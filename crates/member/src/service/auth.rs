@@ -1,0 +1,281 @@
+//! Accounts and sessions: register, login, logout, who is calling, the
+//! session check, and disabling an account.
+
+use std::time::Duration;
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::{Db, DbError};
+use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
+use keyshop_core::events::{Event, outbox};
+use keyshop_proto::events::v1::MemberRegistered;
+
+use super::{Caller, ClientInfo, MemberService, random_failed};
+use crate::domain::account::{self, NewAccount, RegisterForm};
+use crate::domain::throttle::{self, LoginGate};
+use crate::domain::{level, password, secret, user_agent};
+use crate::store;
+use crate::store::members::{MemberRow, NewMember};
+
+/// What the session check answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionState {
+    /// 0 anonymous, 1 signed in, 2 disabled.
+    pub state: i32,
+    /// False when a token was sent that is no longer valid.
+    pub is_success: bool,
+}
+
+/// A new session's token (shown once) and when it expires.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub token: String,
+    pub expires_at_ms: i64,
+}
+
+/// The member behind an account page: account, standing and level name.
+#[derive(Debug, Clone)]
+pub struct MemberInfo {
+    pub member: MemberRow,
+    pub level_name: String,
+}
+
+fn failures_key(kind: &str, value: &str) -> String {
+    format!("member:login:fail:{kind}:{}", secret::digest(value))
+}
+
+async fn hash_password(password: String) -> Result<String, AppError> {
+    tokio::task::spawn_blocking(move || password::hash(&password))
+        .await
+        .map_err(AppError::internal)?
+        .map_err(AppError::internal)
+}
+
+/// Verifies on a blocking thread; an unknown account verifies against a
+/// decoy so it takes as long as a wrong password.
+pub(super) async fn verify_password(password: String, stored: Option<String>) -> Result<bool, AppError> {
+    tokio::task::spawn_blocking(move || {
+        let known = stored.is_some();
+        let stored = stored.unwrap_or_else(|| password::decoy_hash().to_owned());
+        password::verify(&password, &stored) && known
+    })
+    .await
+    .map_err(AppError::internal)
+}
+
+impl MemberService {
+    /// Registers an account. Fields are checked before the captcha is used up.
+    pub async fn register(
+        &self,
+        form: &RegisterForm,
+        captcha: (&str, &str),
+        client: &ClientInfo,
+    ) -> Result<i64, AppError> {
+        let account = NewAccount::parse(form)?;
+        self.check_captcha(captcha.0, captcha.1).await?;
+        self.throttle(&format!("member:register:{}", client.ip), throttle::REGISTER, "api.error.tooManyRequests")
+            .await?;
+        let NewAccount { email, full_name, password, newsletter } = account;
+        let password_hash = hash_password(password).await?;
+        let language = keyshop_core::i18n::normalize(&client.language).unwrap_or(keyshop_core::i18n::DEFAULT);
+        let email_text = email.as_str().to_owned();
+        let now = now_ms();
+        let member_id = self
+            .db
+            .write(move |conn| -> Result<i64, AppError> {
+                let levels = store::levels::all(conn)?;
+                let start = level::standing(&levels, 0).ok_or_else(|| AppError::internal("no level starts at 0"))?;
+                let member = NewMember {
+                    email: &email_text,
+                    full_name: &full_name,
+                    password_hash: &password_hash,
+                    newsletter,
+                    language,
+                    level_id: start.level.id,
+                };
+                let id = store::members::insert(conn, &member, now)
+                    .map_err(taken_on_unique_violation)?
+                    .ok_or_else(|| AppError::field("email", "api.member.emailTaken"))?;
+                let event = Event::new(
+                    id.to_string(),
+                    &MemberRegistered { member_id: id, email: email_text.clone(), language: language.to_owned() },
+                );
+                outbox::enqueue(conn, &event)?;
+                Ok(id)
+            })
+            .await?;
+        self.wake_outbox();
+        if newsletter && let Err(error) = self.subscribe_newsletter(email.as_str(), client, false).await {
+            tracing::warn!(member_id, error = %error.detail, "newsletter opt-in not started");
+        }
+        Ok(member_id)
+    }
+
+    /// Signs in. Throttled per account and per address: the captcha after 3
+    /// failures, 429 after many. The same answer for an unknown account and a
+    /// wrong password.
+    pub async fn login(
+        &self,
+        account: &str,
+        password: &str,
+        captcha: (&str, &str),
+        client: &ClientInfo,
+    ) -> Result<NewSession, AppError> {
+        let mut errors = FieldErrors::default();
+        let account = account::normalize_account(account);
+        if account.is_empty() {
+            errors.add("account", "api.field.required");
+        }
+        if password.is_empty() {
+            errors.add("password", "api.field.required");
+        }
+        errors.finish()?;
+
+        let (account_key, ip_key) = (failures_key("account", &account), failures_key("ip", &client.ip));
+        let gate = throttle::login_gate(self.cache.count(&account_key).await, self.cache.count(&ip_key).await);
+        match gate {
+            LoginGate::Locked { retry_after } => {
+                return Err(AppError::rate_limited("api.member.loginLocked", retry_after));
+            }
+            LoginGate::Open { captcha: true } => self.check_captcha(captcha.0, captcha.1).await?,
+            LoginGate::Open { captcha: false } => {}
+        }
+
+        let lookup = account.clone();
+        let member =
+            self.db.run(move |conn| store::members::find_by_email(conn, &lookup).map_err(DbError::from)).await?;
+        let matches =
+            verify_password(password.to_owned(), member.as_ref().map(|member| member.password_hash.clone())).await?;
+        let parsed_client = user_agent::parse(&client.user_agent);
+        let now = now_ms();
+
+        let Some(member) = member.filter(|_| matches) else {
+            self.cache.increment(&account_key, throttle::LOGIN_WINDOW).await;
+            self.cache.increment(&ip_key, throttle::LOGIN_WINDOW).await;
+            if let Some(member_id) = self.member_id_of(&account).await? {
+                let ip = client.ip.clone();
+                self.db
+                    .run(move |conn| {
+                        store::login_history::insert(conn, member_id, &ip, &parsed_client, false, now)
+                            .map_err(DbError::from)
+                    })
+                    .await?;
+            }
+            return Err(AppError::new(ErrorCode::Unauthenticated, "api.member.badCredentials"));
+        };
+
+        let ip = client.ip.clone();
+        if member.disabled {
+            let member_id = member.id;
+            self.db
+                .run(move |conn| {
+                    store::login_history::insert(conn, member_id, &ip, &parsed_client, false, now)
+                        .map_err(DbError::from)
+                })
+                .await?;
+            return Err(AppError::new(ErrorCode::Forbidden, "api.member.disabled"));
+        }
+
+        let token = secret::new_token().map_err(random_failed)?;
+        let token_hash = secret::digest(&token);
+        let expires_at_ms = now + self.settings.session_ttl.as_millis() as i64;
+        let member_id = member.id;
+        self.db
+            .write(move |conn| -> Result<(), AppError> {
+                store::sessions::insert(conn, member_id, &token_hash, now, expires_at_ms)?;
+                store::login_history::insert(conn, member_id, &ip, &parsed_client, true, now)?;
+                Ok(())
+            })
+            .await?;
+        self.cache.delete(&account_key).await;
+        Ok(NewSession { token, expires_at_ms })
+    }
+
+    async fn member_id_of(&self, email: &str) -> Result<Option<i64>, AppError> {
+        let email = email.to_owned();
+        let member =
+            self.db.run(move |conn| store::members::find_by_email(conn, &email).map_err(DbError::from)).await?;
+        Ok(member.map(|member| member.id))
+    }
+
+    /// Revokes the session of `token`; nothing to do without one.
+    pub async fn logout(&self, token: Option<&str>) -> Result<(), AppError> {
+        if let Some(session) = self.find_session(token).await? {
+            let now = now_ms();
+            self.db
+                .run(move |conn| store::sessions::revoke(conn, session.session_id, now).map_err(DbError::from))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The caller's account with its level name.
+    pub async fn info(&self, caller: &Caller) -> Result<MemberInfo, AppError> {
+        let member_id = caller.member_id;
+        let (member, levels) = self
+            .db
+            .run(move |conn| -> Result<_, DbError> {
+                Ok((store::members::find(conn, member_id)?, store::levels::all(conn)?))
+            })
+            .await?;
+        let member = member.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
+        let level_name =
+            levels.iter().find(|level| level.id == member.level_id).map(|level| level.name.clone()).unwrap_or_default();
+        Ok(MemberInfo { member, level_name })
+    }
+
+    /// The state of the session of `token`; never fails for a bad token.
+    pub async fn check_session(&self, token: Option<&str>) -> Result<SessionState, AppError> {
+        if token.is_none_or(str::is_empty) {
+            return Ok(SessionState { state: 0, is_success: true });
+        }
+        let Some(session) = self.find_session(token).await? else {
+            return Ok(SessionState { state: 0, is_success: false });
+        };
+        if session.disabled {
+            return Ok(SessionState { state: 2, is_success: false });
+        }
+        if session.revoked_at.is_some() || session.expires_at <= now_ms() {
+            return Ok(SessionState { state: 0, is_success: false });
+        }
+        Ok(SessionState { state: 1, is_success: true })
+    }
+
+    /// Disables (revoking every session) or re-enables the account of `email`.
+    pub async fn set_disabled(&self, email: &str, disabled: bool) -> Result<(), AppError> {
+        set_member_disabled(&self.db, email, disabled).await
+    }
+
+    /// Deletes sessions that ended more than `keep` ago.
+    pub async fn purge_sessions(&self, keep: Duration) -> Result<usize, AppError> {
+        let before = now_ms() - keep.as_millis() as i64;
+        Ok(self.db.run(move |conn| store::sessions::purge(conn, before).map_err(DbError::from)).await?)
+    }
+}
+
+/// Two registrations of one e-mail at once: the unique index refuses the
+/// second, which is "taken", not an internal error.
+fn taken_on_unique_violation(error: diesel::result::Error) -> AppError {
+    match error {
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
+            AppError::field("email", "api.member.emailTaken")
+        }
+        other => AppError::from(other),
+    }
+}
+
+/// Disables (revoking every session) or re-enables the account of `email`,
+/// on the member database directly (also used by `keyshop admin member`).
+pub async fn set_member_disabled(db: &Db, email: &str, disabled: bool) -> Result<(), AppError> {
+    let email = account::normalize_account(email);
+    let now = now_ms();
+    db.write(move |conn| -> Result<(), AppError> {
+        let member =
+            store::members::find_by_email(conn, &email)?.ok_or_else(|| AppError::not_found("api.member.notFound"))?;
+        store::members::set_disabled(conn, member.id, disabled, now)?;
+        if disabled {
+            store::sessions::revoke_all(conn, member.id, None, now)?;
+        }
+        Ok(())
+    })
+    .await
+}

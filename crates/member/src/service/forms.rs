@@ -1,0 +1,47 @@
+//! The public forms: throttled per address, stored for staff, confirmed by e-mail.
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::DbError;
+use keyshop_core::error::AppError;
+
+use super::{ClientInfo, MemberService};
+use crate::domain::forms::Submission;
+use crate::domain::throttle;
+use crate::{mail, store};
+
+impl MemberService {
+    /// Stores a validated form and mails the sender a confirmation (a mail
+    /// that fails is logged; the submission stands).
+    pub async fn submit_form(
+        &self,
+        submission: Result<Submission, AppError>,
+        client: &ClientInfo,
+    ) -> Result<i64, AppError> {
+        let submission = submission?;
+        let kind = submission.kind.as_str();
+        self.throttle(&format!("member:form:{kind}:{}", client.ip), throttle::FORM, "api.form.tooMany").await?;
+        let fields = serde_json::to_string(&submission.fields).map_err(AppError::internal)?;
+        let email = submission.email.as_str().to_owned();
+        let (ip, language) = (client.ip.clone(), client.language.clone());
+        let now = now_ms();
+        let id = self
+            .db
+            .write(move |conn| {
+                store::form_submissions::insert(conn, kind, &email, &fields, &ip, &language, now).map_err(DbError::from)
+            })
+            .await?;
+        let composed = mail::form_received(submission.email.as_str(), &client.language, &submission.name, kind);
+        self.send_in_background(composed);
+        Ok(id)
+    }
+
+    /// Sends a mail without holding up the answer; a failure is logged.
+    pub(super) fn send_in_background(&self, composed: mail::Composed) {
+        let mailer = self.mailer.clone();
+        tokio::spawn(async move {
+            if let Err(error) = mailer.send(composed.as_email()).await {
+                tracing::warn!(error = %error, subject = %composed.subject, "confirmation mail not sent");
+            }
+        });
+    }
+}

@@ -1,0 +1,88 @@
+//! Membership levels, a member's standing, and paid orders adding to it.
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::DbError;
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::events::processed;
+use keyshop_proto::events::v1::OrderPaid;
+
+use super::{Caller, MemberService};
+use crate::domain::level::{self, Level};
+use crate::store;
+
+/// A member's level, what they spent and own, and what is left to the next level.
+#[derive(Debug, Clone)]
+pub struct LevelInfo {
+    pub level: Level,
+    pub total_consumption_usd_cents: i64,
+    pub points: i64,
+    pub next_level: Option<Level>,
+    pub amount_to_next_usd_cents: i64,
+}
+
+/// The consumer group that adds paid orders to members.
+pub const ORDER_PAID_CONSUMER: &str = "member-levels";
+
+impl MemberService {
+    pub async fn levels(&self) -> Result<Vec<Level>, AppError> {
+        Ok(self.db.run(|conn| store::levels::all(conn).map_err(DbError::from)).await?)
+    }
+
+    /// The standing of member `id`, which must be the caller.
+    pub async fn level_info(&self, caller: &Caller, id: i64) -> Result<LevelInfo, AppError> {
+        if id != caller.member_id {
+            return Err(AppError::of(ErrorCode::Forbidden));
+        }
+        let member = self.profile(caller).await?;
+        let levels = self.levels().await?;
+        let standing = level::standing(&levels, member.total_consumption_usd_cents)
+            .ok_or_else(|| AppError::internal("no level starts at 0"))?;
+        Ok(LevelInfo {
+            level: standing.level.clone(),
+            total_consumption_usd_cents: member.total_consumption_usd_cents,
+            points: member.points,
+            next_level: standing.next.cloned(),
+            amount_to_next_usd_cents: standing.amount_to_next_usd_cents,
+        })
+    }
+
+    /// Adds a paid order to its member, once per event and once per order:
+    /// consumption, points at the member's level before the order, then the
+    /// new level. Guest orders change nothing.
+    pub async fn apply_order_paid(&self, event_id: &str, paid: &OrderPaid) -> Result<bool, AppError> {
+        if paid.member_id <= 0 || paid.amount_usd_cents <= 0 {
+            return Ok(false);
+        }
+        let (event_id, paid) = (event_id.to_owned(), paid.clone());
+        let now = now_ms();
+        self.db
+            .write(move |conn| -> Result<bool, AppError> {
+                if !processed::claim(conn, ORDER_PAID_CONSUMER, &event_id)? {
+                    return Ok(false);
+                }
+                let Some(member) = store::members::find(conn, paid.member_id)? else {
+                    tracing::warn!(order_no = %paid.order_no, member_id = paid.member_id, "paid order of an unknown member");
+                    return Ok(false);
+                };
+                let levels = store::levels::all(conn)?;
+                let current = levels.iter().find(|level| level.id == member.level_id);
+                let points = level::points_for(paid.amount_usd_cents, current.map_or(0, |level| level.points_per_usd));
+                if !store::consumptions::insert(conn, &paid.order_no, member.id, paid.amount_usd_cents, points, now)? {
+                    return Ok(false);
+                }
+                let total = member.total_consumption_usd_cents.saturating_add(paid.amount_usd_cents);
+                let standing =
+                    level::standing(&levels, total).ok_or_else(|| AppError::internal("no level starts at 0"))?;
+                store::members::set_standing(
+                    conn,
+                    member.id,
+                    total,
+                    member.points.saturating_add(points),
+                    standing.level.id,
+                    now,
+                )?;
+                Ok(true)
+            })
+            .await
+    }
+}

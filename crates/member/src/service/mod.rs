@@ -1,0 +1,149 @@
+//! The member service's use cases: rules from `domain`, storage from `store`,
+//! plus the cache (captchas, throttles), the mailer and the catalog.
+
+mod addresses;
+pub mod auth;
+mod captcha;
+mod forms;
+mod levels;
+mod newsletter;
+mod notices;
+mod profile;
+mod reset;
+mod tickets;
+mod visits;
+mod wishlist;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use keyshop_core::cache::Cache;
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::{Db, DbError};
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::events::OutboxWaker;
+use keyshop_core::grpc::ContextInterceptor;
+use keyshop_core::mail::Mailer;
+use keyshop_core::paging::Paging;
+use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use secrecy::SecretString;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
+
+pub use auth::SessionState;
+
+use crate::domain::secret;
+use crate::domain::throttle::Limit;
+use crate::store;
+use crate::store::sessions::SessionView;
+
+pub type CatalogClient = CatalogServiceClient<InterceptedService<Channel, ContextInterceptor>>;
+
+/// Settings of the member service, from the configuration.
+#[derive(Clone)]
+pub struct MemberSettings {
+    pub session_ttl: Duration,
+    pub captcha_test_code: Option<SecretString>,
+    /// Where shoppers reach the store, for links in e-mails.
+    pub public_url: String,
+}
+
+/// Who a request comes from: address, browser and UI language.
+#[derive(Debug, Clone, Default)]
+pub struct ClientInfo {
+    pub ip: String,
+    pub user_agent: String,
+    pub language: String,
+}
+
+/// The signed-in member a call acts for.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub session_id: i64,
+    pub member_id: i64,
+    pub email: String,
+    pub full_name: String,
+    pub level_id: i64,
+}
+
+pub struct MemberService {
+    db: Db,
+    cache: Arc<dyn Cache>,
+    mailer: Arc<Mailer>,
+    catalog: CatalogClient,
+    waker: OutboxWaker,
+    settings: MemberSettings,
+}
+
+impl MemberService {
+    pub fn new(
+        db: Db,
+        cache: Arc<dyn Cache>,
+        mailer: Arc<Mailer>,
+        catalog: CatalogClient,
+        waker: OutboxWaker,
+        settings: MemberSettings,
+    ) -> MemberService {
+        if settings.captcha_test_code.is_some() {
+            tracing::warn!("KEYSHOP_CAPTCHA_TEST_CODE is set: the captcha accepts a fixed code (tests only)");
+        }
+        MemberService { db, cache, mailer, catalog, waker, settings }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The live session of `token`: 401 when there is none, 403 when the
+    /// account is disabled.
+    pub async fn caller(&self, token: Option<&str>) -> Result<Caller, AppError> {
+        let session = self.find_session(token).await?.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
+        if session.disabled {
+            return Err(AppError::new(ErrorCode::Forbidden, "api.member.disabled"));
+        }
+        if session.revoked_at.is_some() || session.expires_at <= now_ms() {
+            return Err(AppError::of(ErrorCode::Unauthenticated));
+        }
+        Ok(Caller {
+            session_id: session.session_id,
+            member_id: session.member_id,
+            email: session.email,
+            full_name: session.full_name,
+            level_id: session.level_id,
+        })
+    }
+
+    /// The session row of `token` whatever its state; `None` for an unknown
+    /// or malformed token.
+    async fn find_session(&self, token: Option<&str>) -> Result<Option<SessionView>, AppError> {
+        let Some(token) = token.filter(|token| secret::is_token_shaped(token)) else { return Ok(None) };
+        let hash = secret::digest(token);
+        Ok(self.db.run(move |conn| store::sessions::find(conn, &hash).map_err(DbError::from)).await?)
+    }
+
+    /// Counts one more action against `limit` under `key`; 429 with the
+    /// retry time when it is over.
+    async fn throttle(&self, key: &str, limit: Limit, msg_key: &str) -> Result<(), AppError> {
+        let (count, left) = self.cache.increment(key, limit.window).await;
+        if limit.allows(count) { Ok(()) } else { Err(AppError::rate_limited(msg_key, left)) }
+    }
+
+    fn wake_outbox(&self) {
+        self.waker.wake();
+    }
+}
+
+/// `(offset, limit)` of a page, checked.
+fn page_window(page: i64, limit: i64) -> Result<(Paging, i64, i64), AppError> {
+    let paging = Paging::parse(page, limit)?;
+    Ok((paging, paging.offset() as i64, i64::from(paging.limit)))
+}
+
+/// A not-found error for a record the caller does not own or that does not exist.
+fn not_yours() -> AppError {
+    AppError::not_found("api.error.notFound")
+}
+
+fn random_failed(error: secret::RandomError) -> AppError {
+    AppError::internal(error)
+}

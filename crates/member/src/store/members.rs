@@ -1,0 +1,122 @@
+//! `members`: accounts, profiles and standing.
+
+use diesel::prelude::*;
+use keyshop_core::db::DbConnection;
+
+use super::schema::members;
+use crate::domain::profile::ProfileForm;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = members)]
+pub struct MemberRow {
+    pub id: i64,
+    pub email: String,
+    pub full_name: String,
+    pub password_hash: String,
+    pub country: String,
+    pub phone: String,
+    pub zip: String,
+    pub address: String,
+    pub discord: String,
+    pub telegram: String,
+    pub whatsapp: String,
+    pub newsletter: bool,
+    pub language: String,
+    pub disabled: bool,
+    pub total_consumption_usd_cents: i64,
+    pub points: i64,
+    pub level_id: i64,
+    pub created_at: i64,
+}
+
+pub struct NewMember<'a> {
+    pub email: &'a str,
+    pub full_name: &'a str,
+    pub password_hash: &'a str,
+    pub newsletter: bool,
+    pub language: &'a str,
+    pub level_id: i64,
+}
+
+/// Inserts an account; `None` when the e-mail is taken.
+pub fn insert(conn: &mut DbConnection, member: &NewMember<'_>, now_ms: i64) -> QueryResult<Option<i64>> {
+    let taken: i64 = members::table.filter(members::email.eq(member.email)).count().get_result(conn)?;
+    if taken > 0 {
+        return Ok(None);
+    }
+    diesel::insert_into(members::table)
+        .values((
+            members::email.eq(member.email),
+            members::full_name.eq(member.full_name),
+            members::password_hash.eq(member.password_hash),
+            members::newsletter.eq(member.newsletter),
+            members::language.eq(member.language),
+            members::level_id.eq(member.level_id),
+            members::created_at.eq(now_ms),
+            members::updated_at.eq(now_ms),
+        ))
+        .returning(members::id)
+        .get_result(conn)
+        .map(Some)
+}
+
+pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Option<MemberRow>> {
+    members::table.find(id).select(MemberRow::as_select()).first(conn).optional()
+}
+
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<MemberRow>> {
+    members::table.filter(members::email.eq(email)).select(MemberRow::as_select()).first(conn).optional()
+}
+
+pub fn update_profile(conn: &mut DbConnection, id: i64, profile: &ProfileForm, now_ms: i64) -> QueryResult<usize> {
+    diesel::update(members::table.find(id))
+        .set((
+            members::full_name.eq(&profile.full_name),
+            members::country.eq(&profile.country),
+            members::phone.eq(&profile.phone),
+            members::zip.eq(&profile.zip),
+            members::address.eq(&profile.address),
+            members::discord.eq(&profile.discord),
+            members::telegram.eq(&profile.telegram),
+            members::whatsapp.eq(&profile.whatsapp),
+            members::newsletter.eq(profile.newsletter),
+            members::updated_at.eq(now_ms),
+        ))
+        .execute(conn)
+}
+
+pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str, now_ms: i64) -> QueryResult<usize> {
+    diesel::update(members::table.find(id))
+        .set((members::password_hash.eq(hash), members::updated_at.eq(now_ms)))
+        .execute(conn)
+}
+
+pub fn set_disabled(conn: &mut DbConnection, id: i64, disabled: bool, now_ms: i64) -> QueryResult<usize> {
+    diesel::update(members::table.find(id))
+        .set((members::disabled.eq(disabled), members::updated_at.eq(now_ms)))
+        .execute(conn)
+}
+
+/// Sets the member's consumption, points and level.
+pub fn set_standing(
+    conn: &mut DbConnection,
+    id: i64,
+    total_usd_cents: i64,
+    points: i64,
+    level_id: i64,
+    now_ms: i64,
+) -> QueryResult<usize> {
+    diesel::update(members::table.find(id))
+        .set((
+            members::total_consumption_usd_cents.eq(total_usd_cents),
+            members::points.eq(points),
+            members::level_id.eq(level_id),
+            members::updated_at.eq(now_ms),
+        ))
+        .execute(conn)
+}
+
+/// Every member id (for notices to all, counted without loading rows).
+pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
+    members::table.count().get_result(conn)
+}

@@ -1,0 +1,24 @@
+//! The member service's storage: schema, one file per table, migrations.
+
+pub mod addresses;
+pub mod consumptions;
+pub mod form_submissions;
+pub mod levels;
+pub mod login_history;
+pub mod members;
+pub mod newsletter;
+pub mod notices;
+pub mod password_resets;
+pub mod schema;
+pub mod sessions;
+pub mod tickets;
+pub mod visits;
+pub mod wishlist;
+
+use keyshop_core::db::Migrations;
+
+pub const MIGRATIONS: Migrations = Migrations {
+    name: "member",
+    sqlite: diesel_migrations::embed_migrations!("migrations/sqlite"),
+    postgres: diesel_migrations::embed_migrations!("migrations/postgres"),
+};

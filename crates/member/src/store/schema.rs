@@ -1,0 +1,213 @@
+// The member service's tables (see migrations/).
+
+diesel::table! {
+    levels (id) {
+        id -> BigInt,
+        name -> Text,
+        threshold_usd_cents -> BigInt,
+        discount_percent -> Integer,
+        points_per_usd -> Integer,
+        exchange_rate -> Integer,
+    }
+}
+
+diesel::table! {
+    members (id) {
+        id -> BigInt,
+        email -> Text,
+        full_name -> Text,
+        password_hash -> Text,
+        country -> Text,
+        phone -> Text,
+        zip -> Text,
+        address -> Text,
+        discord -> Text,
+        telegram -> Text,
+        whatsapp -> Text,
+        newsletter -> Bool,
+        language -> Text,
+        disabled -> Bool,
+        total_consumption_usd_cents -> BigInt,
+        points -> BigInt,
+        level_id -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> BigInt,
+        member_id -> BigInt,
+        token_hash -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    login_history (id) {
+        id -> BigInt,
+        member_id -> BigInt,
+        at -> BigInt,
+        ip -> Text,
+        os -> Text,
+        device -> Text,
+        browser -> Text,
+        success -> Bool,
+    }
+}
+
+diesel::table! {
+    password_resets (id) {
+        id -> BigInt,
+        member_id -> BigInt,
+        code_hash -> Text,
+        code_expires_at -> BigInt,
+        attempts -> Integer,
+        reset_token_hash -> Nullable<Text>,
+        reset_expires_at -> Nullable<BigInt>,
+        used_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    visits (id) {
+        id -> BigInt,
+        member_id -> Nullable<BigInt>,
+        member_name -> Text,
+        to_url -> Text,
+        from_url -> Text,
+        external -> Bool,
+        ip -> Text,
+        user_agent -> Text,
+        at -> BigInt,
+    }
+}
+
+diesel::table! {
+    addresses (id) {
+        id -> BigInt,
+        member_id -> BigInt,
+        first_name -> Text,
+        last_name -> Text,
+        phone -> Text,
+        address -> Text,
+        city -> Text,
+        province -> Text,
+        zip -> Text,
+        country -> Text,
+        is_default -> Bool,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wishlist (member_id, product_id) {
+        member_id -> BigInt,
+        product_id -> BigInt,
+        added_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    notices (id) {
+        id -> BigInt,
+        member_id -> Nullable<BigInt>,
+        title -> Text,
+        content -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    notice_reads (notice_id, member_id) {
+        notice_id -> BigInt,
+        member_id -> BigInt,
+        read_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    consumptions (order_no) {
+        order_no -> Text,
+        member_id -> BigInt,
+        amount_usd_cents -> BigInt,
+        points -> BigInt,
+        at -> BigInt,
+    }
+}
+
+diesel::table! {
+    form_submissions (id) {
+        id -> BigInt,
+        kind -> Text,
+        email -> Text,
+        fields -> Text,
+        ip -> Text,
+        language -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    newsletter_subscriptions (id) {
+        id -> BigInt,
+        email -> Text,
+        status -> Text,
+        confirm_token_hash -> Nullable<Text>,
+        confirm_expires_at -> Nullable<BigInt>,
+        unsubscribe_token -> Text,
+        language -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    tickets (id) {
+        id -> BigInt,
+        member_id -> BigInt,
+        subject -> Text,
+        status -> Text,
+        order_no -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    ticket_messages (id) {
+        id -> BigInt,
+        ticket_id -> BigInt,
+        author -> Text,
+        body -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(members -> levels (level_id));
+diesel::joinable!(sessions -> members (member_id));
+diesel::joinable!(notice_reads -> notices (notice_id));
+diesel::joinable!(ticket_messages -> tickets (ticket_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    levels,
+    members,
+    sessions,
+    login_history,
+    password_resets,
+    visits,
+    addresses,
+    wishlist,
+    notices,
+    notice_reads,
+    consumptions,
+    form_submissions,
+    newsletter_subscriptions,
+    tickets,
+    ticket_messages,
+);
