@@ -6,6 +6,7 @@ use std::time::Duration;
 use keyshop_core::config::ServiceName;
 use keyshop_core::grpc::{ContextInterceptor, endpoint};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
@@ -17,6 +18,7 @@ pub type Intercepted = InterceptedService<Channel, ContextInterceptor>;
 #[derive(Clone)]
 pub struct ServiceClients {
     catalog: CatalogServiceClient<Intercepted>,
+    member: MemberServiceClient<Intercepted>,
     channels: Vec<(ServiceName, Channel)>,
 }
 
@@ -33,6 +35,7 @@ pub struct ClientError {
 #[derive(Clone)]
 pub struct ServiceEndpoints {
     catalog: Endpoint,
+    member: Endpoint,
 }
 
 impl ServiceEndpoints {
@@ -42,16 +45,18 @@ impl ServiceEndpoints {
             let url = url_of(service);
             endpoint(&url).map_err(|source| ClientError { service, url, source })
         };
-        Ok(ServiceEndpoints { catalog: parse(ServiceName::Catalog)? })
+        Ok(ServiceEndpoints { catalog: parse(ServiceName::Catalog)?, member: parse(ServiceName::Member)? })
     }
 
     /// Lazily connecting clients whose connections run on the current
     /// runtime: an HTTP worker calls the services without leaving its thread.
     pub fn connect(&self) -> ServiceClients {
         let catalog = self.catalog.connect_lazy();
+        let member = self.member.connect_lazy();
         ServiceClients {
             catalog: CatalogServiceClient::with_interceptor(catalog.clone(), ContextInterceptor),
-            channels: vec![(ServiceName::Catalog, catalog)],
+            member: MemberServiceClient::with_interceptor(member.clone(), ContextInterceptor),
+            channels: vec![(ServiceName::Catalog, catalog), (ServiceName::Member, member)],
         }
     }
 }
@@ -64,6 +69,10 @@ impl ServiceClients {
 
     pub fn catalog(&self) -> CatalogServiceClient<Intercepted> {
         self.catalog.clone()
+    }
+
+    pub fn member(&self) -> MemberServiceClient<Intercepted> {
+        self.member.clone()
     }
 
     /// Asks every service's gRPC health endpoint; `(service, serving)`.

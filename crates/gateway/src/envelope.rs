@@ -99,18 +99,26 @@ impl ResponseError for ApiError {
         if matches!(error.code, ErrorCode::Internal | ErrorCode::Unavailable) {
             tracing::error!(code = ?error.code, detail = %error.detail, "request failed");
         }
-        let data = if error.fields.is_empty() {
-            serde_json::Value::Null
-        } else {
-            serde_json::json!({ "fields": error.fields })
+        let data = match (error.fields.is_empty(), error.retry_after_seconds) {
+            (false, _) => serde_json::json!({ "fields": error.fields }),
+            (true, Some(seconds)) => serde_json::json!({ "retryAfter": seconds }),
+            (true, None) => serde_json::Value::Null,
         };
+        let seconds = error.retry_after_seconds.map(|seconds| seconds.to_string());
+        let arguments: Vec<(&str, &str)> = seconds.iter().map(|seconds| ("seconds", seconds.as_str())).collect();
         let envelope = Envelope {
             code: error.code.http_status(),
-            msg: Messages::embedded().text(context::language(), &error.msg_key, &[]),
+            msg: Messages::embedded().text(context::language(), &error.msg_key, &arguments),
             msg_key: error.msg_key.clone(),
             data,
         };
-        json_response(self.status_code(), &envelope)
+        let mut response = json_response(self.status_code(), &envelope);
+        if let Some(seconds) = seconds
+            && let Ok(value) = actix_web::http::header::HeaderValue::from_str(&seconds)
+        {
+            response.headers_mut().insert(actix_web::http::header::RETRY_AFTER, value);
+        }
+        response
     }
 }
 

@@ -1,10 +1,11 @@
 //! The OpenAPI document of `/prod-api`, built from the handlers' annotations;
 //! the SPA's API types are generated from it.
 
-use utoipa::OpenApi;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 
 use crate::envelope::{Envelope, FieldErrorsDto};
-use crate::routes::{games, home, news};
+use crate::routes::{account, forms, games, home, member, news};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,6 +31,47 @@ use crate::routes::{games, home, news};
         games::rating::get_rating,
         news::list::list_news,
         news::detail::get_news,
+        member::captcha::captcha_image,
+        member::register::register,
+        member::login::login,
+        member::logout::logout,
+        member::get_info::get_info,
+        member::session_check::session_check,
+        member::save_visit::save_visit,
+        member::forget::forget,
+        member::verify::verify,
+        member::reset_password::reset_password,
+        account::profile::get_profile,
+        account::profile::update_profile,
+        account::countries::list_countries,
+        account::change_password::change_password,
+        account::login_history::login_history,
+        account::addresses::list_addresses,
+        account::addresses::create_address,
+        account::addresses::update_address,
+        account::addresses::delete_address,
+        account::addresses::set_default_address,
+        account::collect::list_collect,
+        account::collect::collect_ids,
+        account::collect::add_collect,
+        account::collect::remove_collect,
+        account::notices::list_notices,
+        account::notices::unread_notices,
+        account::notices::read_notice,
+        account::levels::list_levels,
+        account::levels::user_level_info,
+        account::tickets::list_tickets,
+        account::tickets::open_ticket,
+        account::tickets::get_ticket,
+        account::tickets::reply_ticket,
+        account::tickets::close_ticket,
+        forms::submit::sale,
+        forms::submit::wholesale,
+        forms::submit::affiliate,
+        forms::submit::feedback,
+        forms::newsletter::subscribe,
+        forms::newsletter::confirm,
+        forms::newsletter::unsubscribe,
     ),
     components(schemas(FieldErrorsDto, Envelope<FieldErrorsDto>)),
     tags(
@@ -37,9 +79,26 @@ use crate::routes::{games, home, news};
         (name = "products", description = "Lists, search, categories and the product page"),
         (name = "reviews", description = "Reviews and ratings"),
         (name = "news", description = "Store news"),
-    )
+        (name = "members", description = "Captcha, registration, sign-in, the session check, visits and the forgotten password"),
+        (name = "account", description = "The signed-in member's account area: profile, addresses, wishlist, notices, level and tickets"),
+        (name = "forms", description = "Sell to us, wholesale, affiliate, feedback and the newsletter"),
+    ),
+    modifiers(&BearerToken)
 )]
 pub struct ApiDoc;
+
+/// Member calls send the session token as `Authorization: Bearer <token>`.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
 
 /// The document as pretty JSON (for `keyshop openapi`).
 pub fn json() -> Result<String, serde_json::Error> {

@@ -1,10 +1,13 @@
 //! Every route of the gateway, one file per endpoint.
 
+pub mod account;
 pub mod dto;
+pub mod forms;
 pub mod games;
 pub mod health;
 pub mod home;
 pub mod media;
+pub mod member;
 pub mod news;
 pub mod openapi;
 pub mod params;
@@ -49,6 +52,47 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(news::detail::get_news)
             .service(media::get_screenshot)
             .service(media::get_media)
+            .service(member::captcha::captcha_image)
+            .service(member::register::register)
+            .service(member::login::login)
+            .service(member::logout::logout)
+            .service(member::get_info::get_info)
+            .service(member::session_check::session_check)
+            .service(member::save_visit::save_visit)
+            .service(member::forget::forget)
+            .service(member::verify::verify)
+            .service(member::reset_password::reset_password)
+            .service(account::profile::get_profile)
+            .service(account::profile::update_profile)
+            .service(account::countries::list_countries)
+            .service(account::change_password::change_password)
+            .service(account::login_history::login_history)
+            .service(account::addresses::list_addresses)
+            .service(account::addresses::create_address)
+            .service(account::addresses::update_address)
+            .service(account::addresses::delete_address)
+            .service(account::addresses::set_default_address)
+            .service(account::collect::collect_ids)
+            .service(account::collect::list_collect)
+            .service(account::collect::add_collect)
+            .service(account::collect::remove_collect)
+            .service(account::notices::unread_notices)
+            .service(account::notices::list_notices)
+            .service(account::notices::read_notice)
+            .service(account::levels::list_levels)
+            .service(account::levels::user_level_info)
+            .service(account::tickets::list_tickets)
+            .service(account::tickets::open_ticket)
+            .service(account::tickets::get_ticket)
+            .service(account::tickets::reply_ticket)
+            .service(account::tickets::close_ticket)
+            .service(forms::submit::sale)
+            .service(forms::submit::wholesale)
+            .service(forms::submit::affiliate)
+            .service(forms::submit::feedback)
+            .service(forms::newsletter::subscribe)
+            .service(forms::newsletter::confirm)
+            .service(forms::newsletter::unsubscribe)
             .default_service(web::to(envelope::route_not_found)),
     );
 }

@@ -1,5 +1,5 @@
-//! `spawn_app()`: a real catalog (SQLite, real gRPC on loopback) behind the
-//! gateway's actix app, and helpers to call it.
+//! `spawn_app()`: a real catalog and member service (SQLite, real gRPC on
+//! loopback) behind the gateway's actix app, and helpers to call it.
 
 #![allow(dead_code)]
 
@@ -9,15 +9,21 @@ use actix_web::http::StatusCode;
 use actix_web::test::{self, TestRequest};
 use actix_web::web;
 use keyshop_catalog::Catalog;
-use keyshop_core::config::{Config, RawConfig};
+use keyshop_core::config::{Config, RawConfig, ServiceName};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{self, ShutdownTrigger};
 use keyshop_gateway::{GatewayState, ServiceClients};
+use keyshop_member::Member;
 use serde_json::Value;
+
+/// What the captcha accepts in these tests.
+pub const CAPTCHA: &str = "test-pass";
 
 pub struct TestApp {
     pub state: web::Data<GatewayState>,
     pub catalog: std::sync::Arc<keyshop_catalog::service::CatalogService>,
+    pub member: std::sync::Arc<keyshop_member::service::MemberService>,
+    pub data_dir: std::path::PathBuf,
     _spa: tempfile::TempDir,
     _data: tempfile::TempDir,
     _trigger: ShutdownTrigger,
@@ -27,6 +33,7 @@ fn config(data: &tempfile::TempDir, spa: &tempfile::TempDir) -> Config {
     let raw = RawConfig {
         data_dir: Some(data.path().display().to_string()),
         spa_dir: Some(spa.path().display().to_string()),
+        captcha_test_code: Some(CAPTCHA.to_owned()),
         ..RawConfig::default()
     };
     Config::from_raw(raw).expect("test configuration")
@@ -61,13 +68,26 @@ async fn spawn(demo: bool) -> TestApp {
     }
     let service = catalog.service.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
+    let catalog_url = format!("http://{}", listener.local_addr().unwrap());
     let (trigger, shutdown) = shutdown::channel();
-    tokio::spawn(catalog.serve(listener, shutdown));
-    let clients = ServiceClients::connect(|_| format!("http://{address}")).unwrap();
+    tokio::spawn(catalog.serve(listener, shutdown.clone()));
+
+    let member = Member::build(&config, &platform, &catalog_url).await.unwrap();
+    let member_service = member.service.clone();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let member_url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(member.serve(listener, shutdown));
+
+    let clients = ServiceClients::connect(|service| match service {
+        ServiceName::Catalog => catalog_url.clone(),
+        ServiceName::Member => member_url.clone(),
+    })
+    .unwrap();
     TestApp {
         state: web::Data::new(GatewayState::new(&config.http, clients)),
         catalog: service,
+        member: member_service,
+        data_dir: data.path().to_path_buf(),
         _spa: spa,
         _data: data,
         _trigger: trigger,
