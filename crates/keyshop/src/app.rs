@@ -10,6 +10,7 @@ use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{self, Shutdown, ShutdownTrigger};
 use keyshop_gateway::ServiceEndpoints;
+use keyshop_member::Member;
 use tokio::net::TcpListener;
 use tokio::task::JoinSet;
 
@@ -79,12 +80,13 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
         let listener =
             TcpListener::bind(address).await.with_context(|| format!("{service}: binding gRPC on {address}"))?;
         grpc_addrs.insert(service, listener.local_addr()?);
-        start_service(service, config, &platform, listener, shutdown.clone(), demo, &mut tasks).await?;
+        let peers = Peers { config, role, bound: &grpc_addrs };
+        start_service(service, &peers, &platform, listener, shutdown.clone(), demo, &mut tasks).await?;
         tracing::info!(%service, address = %grpc_addrs[&service], "gRPC service listening");
     }
 
     let http_addr = if matches!(role, Role::Embedded | Role::Gateway) {
-        let urls = service_urls(config, role, &grpc_addrs)?;
+        let urls = Peers { config, role, bound: &grpc_addrs }.all()?;
         let endpoints = ServiceEndpoints::parse(|service| urls[&service].clone())?;
         let listener = std::net::TcpListener::bind(config.http.listen)
             .with_context(|| format!("gateway: binding HTTP on {}", config.http.listen))?;
@@ -102,13 +104,14 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
 
 async fn start_service(
     service: ServiceName,
-    config: &Config,
+    peers: &Peers<'_>,
     platform: &Platform,
     listener: TcpListener,
     shutdown: Shutdown,
     demo: bool,
     tasks: &mut JoinSet<anyhow::Result<()>>,
 ) -> anyhow::Result<()> {
+    let config = peers.config;
     match service {
         ServiceName::Catalog => {
             let catalog = Catalog::build(config, platform).await?;
@@ -120,27 +123,37 @@ async fn start_service(
             }
             tasks.spawn(async move { catalog.serve(listener, shutdown).await.context("catalog") });
         }
+        ServiceName::Member => {
+            let member = Member::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
+            tasks.spawn(async move { member.serve(listener, shutdown).await.context("member") });
+        }
     }
     Ok(())
 }
 
-/// Where the gateway finds each service: the loopback port just bound in
-/// embedded mode, else `<SERVICE>_GRPC_URL`.
-fn service_urls(
-    config: &Config,
+/// Where a process finds the other services: the loopback port already
+/// bound in embedded mode (services start in dependency order), else
+/// `<SERVICE>_GRPC_URL`.
+struct Peers<'a> {
+    config: &'a Config,
     role: Role,
-    bound: &BTreeMap<ServiceName, SocketAddr>,
-) -> anyhow::Result<BTreeMap<ServiceName, String>> {
-    ServiceName::ALL
-        .into_iter()
-        .map(|service| {
-            let url = match (role, bound.get(&service)) {
-                (Role::Embedded, Some(address)) => format!("http://{address}"),
-                _ => config.service(service).grpc_url.clone().with_context(|| {
-                    format!("{}_GRPC_URL is required to run the gateway alone", service.as_str().to_uppercase())
-                })?,
-            };
-            Ok((service, url))
-        })
-        .collect()
+    bound: &'a BTreeMap<ServiceName, SocketAddr>,
+}
+
+impl Peers<'_> {
+    fn url(&self, service: ServiceName) -> anyhow::Result<String> {
+        match (self.role, self.bound.get(&service)) {
+            (Role::Embedded, Some(address)) => Ok(format!("http://{address}")),
+            _ => self.config.service(service).grpc_url.clone().with_context(|| {
+                format!(
+                    "{}_GRPC_URL is required when {service} runs in another process",
+                    service.as_str().to_uppercase()
+                )
+            }),
+        }
+    }
+
+    fn all(&self) -> anyhow::Result<BTreeMap<ServiceName, String>> {
+        ServiceName::ALL.into_iter().map(|service| Ok((service, self.url(service)?))).collect()
+    }
 }

@@ -34,6 +34,11 @@ pub enum Command {
         #[command(subcommand)]
         command: DemoCommand,
     },
+    /// Store administration.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
     /// Currencies and their exchange rates.
     Currencies {
         #[command(subcommand)]
@@ -48,6 +53,23 @@ pub enum DemoCommand {
 }
 
 #[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Member accounts.
+    Member {
+        #[command(subcommand)]
+        command: MemberCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MemberCommand {
+    /// Disable the account of EMAIL and sign it out everywhere.
+    Disable { email: String },
+    /// Enable the account of EMAIL again.
+    Enable { email: String },
+}
+
+#[derive(Debug, Subcommand)]
 pub enum CurrenciesCommand {
     /// List the currencies and their rates to USD.
     List,
@@ -59,6 +81,7 @@ pub enum CurrenciesCommand {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ServiceArg {
     Catalog,
+    Member,
     Gateway,
 }
 
@@ -67,6 +90,7 @@ impl ServiceArg {
     pub fn backend(self) -> Option<ServiceName> {
         match self {
             ServiceArg::Catalog => Some(ServiceName::Catalog),
+            ServiceArg::Member => Some(ServiceName::Member),
             ServiceArg::Gateway => None,
         }
     }

@@ -145,10 +145,10 @@ fn migrate_then_serve_then_change_a_rate_then_stop_gracefully() {
 #[test]
 fn one_service_per_process() {
     let data = tempfile::tempdir().unwrap();
-    let grpc_port = free_port();
+    let catalog_port = free_port();
     let mut catalog = keyshop(data.path())
         .args(["serve", "--service", "catalog"])
-        .env("CATALOG_GRPC_ADDR", format!("127.0.0.1:{grpc_port}"))
+        .env("CATALOG_GRPC_ADDR", format!("127.0.0.1:{catalog_port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -158,18 +158,48 @@ fn one_service_per_process() {
     assert!(!alone.status.success());
     assert!(String::from_utf8_lossy(&alone.stderr).contains("CATALOG_GRPC_URL"), "{alone:?}");
 
+    let member_port = free_port();
+    let member_without_catalog = keyshop(data.path()).args(["serve", "--service", "member"]).output().unwrap();
+    assert!(!member_without_catalog.status.success());
+    assert!(
+        String::from_utf8_lossy(&member_without_catalog.stderr).contains("CATALOG_GRPC_URL"),
+        "{member_without_catalog:?}"
+    );
+    let mut member = keyshop(data.path())
+        .args(["serve", "--service", "member"])
+        .env("MEMBER_GRPC_ADDR", format!("127.0.0.1:{member_port}"))
+        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+
     let http_port = free_port();
+    let without_member = keyshop(data.path())
+        .args(["serve", "--service", "gateway"])
+        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
+        .output()
+        .unwrap();
+    assert!(!without_member.status.success());
+    assert!(String::from_utf8_lossy(&without_member.stderr).contains("MEMBER_GRPC_URL"), "{without_member:?}");
+
     let mut gateway = keyshop(data.path())
         .args(["serve", "--service", "gateway"])
         .env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"))
-        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{grpc_port}"))
+        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
+        .env("MEMBER_GRPC_URL", format!("http://127.0.0.1:{member_port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     wait_until_ready(http_port, &mut gateway);
     assert_eq!(rate_of(http_port, "USD"), 1.0);
+    let (status, body) = http_get(http_port, "/prod-api/api/levels").unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"thresholdUsd\""), "the gateway reached the member service: {body}");
     assert!(terminate(gateway).status.success());
+    let _ = member.try_wait();
+    assert!(terminate(member).status.success());
     let _ = catalog.try_wait();
     assert!(terminate(catalog).status.success());
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod admin;
 pub mod config;
 pub mod currencies;
 pub mod demo;
@@ -25,6 +26,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Currencies { command } => currencies::run(&config, command).await,
+        Command::Admin { command } => admin::run(&config, command).await,
         Command::Openapi => Ok(()),
     }
 }
