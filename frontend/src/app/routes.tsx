@@ -27,6 +27,52 @@ const lazySitePage = async () => {
   return { Component: SitePageRoute };
 };
 
+/** A lazily loaded page: `load` imports its module, `name` is the exported component. */
+function page(
+  titleKey: TranslationKey,
+  path: string,
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+): RouteObject {
+  return {
+    path,
+    handle: handle(titleKey),
+    lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
+  };
+}
+
+const lazyFormPage = () =>
+  import(/* webpackChunkName: "route-forms" */ '@/features/forms/routes/form-page');
+const lazyNewsletterLink = () =>
+  import(/* webpackChunkName: "route-forms" */ '@/features/forms/routes/newsletter-link');
+const auth = {
+  login: () => import(/* webpackChunkName: "route-auth" */ '@/features/auth/routes/login'),
+  register: () => import(/* webpackChunkName: "route-auth" */ '@/features/auth/routes/register'),
+  forgot: () => import(/* webpackChunkName: "route-auth" */ '@/features/auth/routes/forgot'),
+  reset: () => import(/* webpackChunkName: "route-auth" */ '@/features/auth/routes/reset-password'),
+};
+const account = {
+  layout: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/components/account-layout'),
+  overview: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-account'),
+  info: () => import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-info'),
+  password: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-changepwd'),
+  membership: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-membership'),
+  history: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-history'),
+  address: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-address'),
+  collect: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-collect'),
+  notice: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-notice'),
+  support: () =>
+    import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-support'),
+};
+
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
   'about-us': 'nav.aboutUs',
   'contact-us': 'nav.contactUs',
@@ -104,6 +150,50 @@ export const routes: RouteObject[] = [
               return { Component: NewsItemRoute };
             },
           },
+          page('pageTitle.login', paths.login, auth.login, 'LoginRoute'),
+          page('pageTitle.register', paths.register, auth.register, 'RegisterRoute'),
+          page('pageTitle.forgot', paths.forgot, auth.forgot, 'ForgotRoute'),
+          page('pageTitle.resetPassword', paths.resetPassword, auth.reset, 'ResetPasswordRoute'),
+          {
+            lazy: async () => ({ Component: (await account.layout()).AccountLayout }),
+            children: [
+              page('pageTitle.myAccount', paths.myAccount, account.overview, 'MyAccountRoute'),
+              page('pageTitle.myInfo', paths.myInfo, account.info, 'MyInfoRoute'),
+              page(
+                'pageTitle.myChangePassword',
+                paths.myChangePassword,
+                account.password,
+                'MyChangePasswordRoute',
+              ),
+              page(
+                'pageTitle.myMembership',
+                paths.myMembership,
+                account.membership,
+                'MyMembershipRoute',
+              ),
+              page('pageTitle.myHistory', paths.myHistory, account.history, 'MyHistoryRoute'),
+              page('pageTitle.myAddress', paths.myAddress, account.address, 'MyAddressRoute'),
+              page('pageTitle.myCollect', paths.myCollect, account.collect, 'MyCollectRoute'),
+              page('pageTitle.myNotice', paths.myNotice, account.notice, 'MyNoticeRoute'),
+              page('pageTitle.mySupport', paths.mySupport, account.support, 'MySupportRoute'),
+            ],
+          },
+          page('forms.sale.title', paths.sale, lazyFormPage, 'FormPageRoute'),
+          page('forms.wholesale.title', paths.wholesale, lazyFormPage, 'FormPageRoute'),
+          page('forms.affiliate.title', paths.affiliate, lazyFormPage, 'FormPageRoute'),
+          page('forms.feedback.title', paths.feedback, lazyFormPage, 'FormPageRoute'),
+          page(
+            'pageTitle.newsletter',
+            paths.newsletterConfirm,
+            lazyNewsletterLink,
+            'NewsletterLinkRoute',
+          ),
+          page(
+            'pageTitle.newsletter',
+            paths.newsletterUnsubscribe,
+            lazyNewsletterLink,
+            'NewsletterLinkRoute',
+          ),
           ...SITE_PAGE_SLUGS.map((slug): RouteObject => ({
             path: `/${slug}`,
             handle: handle(SITE_PAGE_TITLES[slug]),

@@ -4,6 +4,23 @@ export const paths = {
   notFound: '/404',
   login: '/login',
   register: '/register',
+  forgot: '/forgot',
+  resetPassword: '/resetpassword',
+  myAccount: '/my-account',
+  myChangePassword: '/my-changepwd',
+  myMembership: '/my-membership',
+  myHistory: '/my-history',
+  myAddress: '/my-address',
+  myCollect: '/my-collect',
+  myNotice: '/my-notice',
+  mySupport: '/my-support',
+  myInfo: '/my-info',
+  sale: '/sale',
+  wholesale: '/wholesale',
+  affiliate: '/affiliate',
+  feedback: '/feedback',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   games: '/games',
   news: '/news',
   newsInfo: '/newsInfo',
@@ -46,4 +63,20 @@ export function searchPath(text: string): string {
 /** `/newsInfo?id=…`: one news item. */
 export function newsItemPath(id: number | string): string {
   return `${paths.newsInfo}?${new URLSearchParams({ id: String(id) }).toString()}`;
+}
+
+/** The account area: every page under it needs a signed-in member. */
+export function isAccountPath(pathname: string): boolean {
+  return /^\/my-[a-z]+\/?$/.test(pathname);
+}
+
+/** `/login?redirect=…`: sign in, then come back to `to` (a path of this site). */
+export function loginPath(to?: string): string {
+  if (!to || to === paths.home || !isSafeRedirect(to)) return paths.login;
+  return `${paths.login}?${new URLSearchParams({ redirect: to }).toString()}`;
+}
+
+/** Only paths of this site: `/x`, never `//host` or `/\host` or a scheme. */
+export function isSafeRedirect(to: string | null | undefined): to is string {
+  return typeof to === 'string' && /^\/(?![/\\])/.test(to) && !to.startsWith(paths.login);
 }

@@ -18,3 +18,9 @@ export const selectSiteSetting =
   (key: string) =>
   (state: AppState): string | undefined =>
     state.siteSettings[key];
+export const selectUserInfo = (state: AppState) => state.user.info;
+/** Signed in: a token and the member info it belongs to. */
+export const selectIsSignedIn = (state: AppState) => state.token !== null && state.user.loggedIn;
+export const selectSetUser = (state: AppState) => state.setUser;
+export const selectSetSession = (state: AppState) => state.setSession;
+export const selectClearSession = (state: AppState) => state.clearSession;

@@ -1,12 +1,9 @@
 import type { StateCreator } from 'zustand';
 
-/** What the member area stores about the signed-in shopper; filled in by the member issue. */
-export interface UserInfo {
-  id: number | string;
-  email: string;
-  nickname?: string;
-  [field: string]: unknown;
-}
+import type { MemberInfoDto } from '@/api/member-types';
+
+/** What the store keeps about the signed-in member: `GET /api/getInfo`. */
+export type UserInfo = MemberInfoDto;
 
 export interface UserState {
   info: UserInfo | null;
@@ -20,6 +17,8 @@ export interface SessionSlice {
   user: UserState;
   setToken: (token: string | null) => void;
   setUser: (info: UserInfo) => void;
+  /** Signs in at once: token and member info together, never one without the other. */
+  setSession: (token: string, info: UserInfo) => void;
   clearSession: () => void;
 }
 
@@ -27,6 +26,7 @@ export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice
   token: null,
   user: SIGNED_OUT,
   setToken: (token) => set({ token }),
-  setUser: (info) => set({ user: { info, loggedIn: true } }),
+  setUser: (info) => set({ user: { info: { ...info }, loggedIn: true } }),
+  setSession: (token, info) => set({ token, user: { info: { ...info }, loggedIn: true } }),
   clearSession: () => set({ token: null, user: SIGNED_OUT }),
 });

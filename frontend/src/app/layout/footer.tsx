@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/ui/app-link';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { NewsletterBox } from '@/features/forms/components/newsletter-box';
 import { useSiteName } from '@/hooks/use-site-name';
 import type { TranslationKey } from '@/lib/i18n/i18n';
 import { useAppStore } from '@/stores/app-store';
@@ -19,6 +20,13 @@ interface FooterLink {
 const COMPANY_LINKS: readonly FooterLink[] = [
   { to: paths.aboutUs, labelKey: 'nav.aboutUs' },
   { to: paths.contactUs, labelKey: 'nav.contactUs' },
+];
+
+const BUSINESS_LINKS: readonly FooterLink[] = [
+  { to: paths.sale, labelKey: 'forms.sale.title' },
+  { to: paths.wholesale, labelKey: 'forms.wholesale.title' },
+  { to: paths.affiliate, labelKey: 'forms.affiliate.title' },
+  { to: paths.feedback, labelKey: 'forms.feedback.title' },
 ];
 
 const HELP_LINKS: readonly FooterLink[] = [
@@ -69,10 +77,12 @@ export function Footer() {
               <span className="ks-logo__name">{siteName}</span>
             </span>
             <p className="ks-footer__tagline">{t('footer.tagline')}</p>
+            <NewsletterBox />
           </div>
           <nav className="ks-footer__nav" aria-label={t('footer.navigation')}>
             <LinkColumn headingKey="footer.company" links={COMPANY_LINKS} />
             <LinkColumn headingKey="footer.help" links={HELP_LINKS} />
+            <LinkColumn headingKey="footer.business" links={BUSINESS_LINKS} />
           </nav>
           <div className="ks-footer__column">
             <h2 className="ks-footer__heading">{t('footer.support')}</h2>

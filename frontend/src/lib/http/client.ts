@@ -3,7 +3,14 @@ import { i18n, translateIfKnown } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
 
-import { API_BASE, ApiError, isEnvelope, NetworkError, type Envelope } from './envelope';
+import {
+  API_BASE,
+  ApiError,
+  isEnvelope,
+  NetworkError,
+  retryAfterOf,
+  type Envelope,
+} from './envelope';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -51,9 +58,13 @@ function buildHeaders(hasBody: boolean): Record<string, string> {
   return headers;
 }
 
-/** The text of an error toast: the catalogue's `msgKey` text, else `msg`, else a default. */
+/**
+ * The text of an error toast: the catalogue's `msgKey` text, else `msg`, else a default.
+ * A 429's `retryAfter` fills the text's `{{seconds}}`.
+ */
 export function errorMessageOf(envelope: Partial<Envelope<unknown>>): string {
-  const translated = translateIfKnown(envelope.msgKey);
+  const seconds = retryAfterOf(envelope.data);
+  const translated = translateIfKnown(envelope.msgKey, seconds === null ? undefined : { seconds });
   if (translated) return translated;
   if (typeof envelope.msg === 'string' && envelope.msg.trim() !== '') return envelope.msg;
   return i18n.t('toast.error.default');

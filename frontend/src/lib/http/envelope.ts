@@ -40,6 +40,19 @@ export class ApiError extends Error {
       ),
     );
   }
+
+  /** For 429: seconds until the next try (`data.retryAfter`), or null when not told. */
+  get retryAfter(): number | null {
+    return retryAfterOf(this.data);
+  }
+}
+
+/** `data.retryAfter` of a 429 answer, in whole seconds (at least 1), or null. */
+export function retryAfterOf(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null || !('retryAfter' in data)) return null;
+  const seconds = data.retryAfter;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.max(1, Math.ceil(seconds));
 }
 
 /** The request never got an envelope back: offline, DNS, time-out, a proxy page. */

@@ -68,11 +68,17 @@ export function applyDocumentLanguage(language: LanguageCode): void {
   root.dir = LANGUAGES[language].dir;
 }
 
-/** Translates a server `msgKey` when the catalogue knows it. */
-export function translateIfKnown(key: string | null | undefined): string | null {
+/**
+ * Translates a server `msgKey` when the catalogue knows it; `values` fill its placeholders
+ * (e.g. `{{seconds}}` of a 429).
+ */
+export function translateIfKnown(
+  key: string | null | undefined,
+  values?: Record<string, string | number>,
+): string | null {
   if (!key) return null;
   const candidate = key as TranslationKey;
   if (!i18n.exists(candidate)) return null;
-  const text = i18n.t(candidate);
+  const text = values ? i18n.t(candidate, values) : i18n.t(candidate);
   return typeof text === 'string' && text !== '' ? text : null;
 }

@@ -2,6 +2,8 @@ import { Globe2, Headset, MapPin, ShieldCheck, Star, TriangleAlert, Zap } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { WishlistButton } from '@/components/product/wishlist-button';
+
 import type { ProductDetailDto } from '@/api/types';
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { PriceTag } from '@/components/product/price-tag';
@@ -146,11 +148,12 @@ export function BuyBox({ product, onShowReviews }: BuyBoxProps) {
           <QuantityPicker value={quantity} max={product.perOrderLimit} onChange={setQuantity} />
         )}
         {/*
-          PURCHASE SLOT — Add to cart, Buy now and the wishlist heart arrive with the cart and
-          wishlist issues. They read `quantity` from here; until then nothing is shown, so
-          there are no dead buttons.
+          PURCHASE SLOT — Add to cart and Buy now arrive with the cart issue; they read
+          `quantity` from here.
         */}
-        <div className="ks-buy-box__actions" data-slot="purchase-actions" />
+        <div className="ks-buy-box__actions" data-slot="purchase-actions">
+          <WishlistButton productId={product.id} variant="button" />
+        </div>
       </div>
 
       <ul className="ks-buy-box__promise">
