@@ -49,8 +49,9 @@ test-frontend: deps
 	$(NPM) test -- --ci
 
 ## e2e: Playwright in Debian's Chromium against a fresh `keyshop serve --demo`
+## (the captcha accepts a fixed code there, so the browser can sign up)
 e2e: spa build
-	.ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
+	KEYSHOP_CAPTCHA_TEST_CODE=e2e-pass .ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
 
 lint: lint-rust lint-frontend
 
@@ -77,9 +78,9 @@ openapi: build deps
 ## then the same calls again with the gateway's one-second micro-cache off
 bench: spa
 	cargo build -p keyshop --release
-	.ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== micro-cache off (KEYSHOP_HTTP_CACHE_TTL_MS=0)"
-	KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 
 clean:
 	rm -rf frontend/dist data
