@@ -7,8 +7,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { firstProductPath } from './support';
 
 /**
- * Not a test: `npm run screenshots` saves home, /games, a product page and 404 in three
- * languages at desktop and phone sizes into screenshots/ (gitignored) for a person to look at.
+ * Not a test: `npm run screenshots` saves the store's pages (home, /games, a product, 404,
+ * sign-in, the forms and the account area of a member) in three languages at desktop and
+ * phone sizes into screenshots/ (gitignored) for a person to look at. The store must accept
+ * the captcha code below (KEYSHOP_CAPTCHA_TEST_CODE) so the pictures can sign a member up.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 const VIEWPORTS = [
@@ -17,10 +19,51 @@ const VIEWPORTS = [
 ] as const;
 const LANGUAGES = ['en-US', 'ja', 'ar'] as const;
 
+const CAPTCHA = process.env.KEYSHOP_CAPTCHA_TEST_CODE ?? 'e2e-pass';
+const MEMBER = { email: `shots-${Date.now().toString(36)}@example.com`, password: 'secret-12' };
+
 interface Shot {
   name: string;
   path: (request: APIRequestContext) => Promise<string>;
   ready: (page: Page) => Promise<void>;
+  /** Signed in as MEMBER first. */
+  member?: boolean;
+}
+
+function testId(id: string): (page: Page) => Promise<void> {
+  return async (page) => {
+    await expect(page.getByTestId(id).first()).toBeVisible();
+  };
+}
+
+function at(target: string): () => Promise<string> {
+  return () => Promise.resolve(target);
+}
+
+async function registerMember(request: APIRequestContext): Promise<void> {
+  const captcha = await request.get('/prod-api/captchaImage');
+  const { uuid } = ((await captcha.json()) as { data: { uuid: string } }).data;
+  const response = await request.post('/prod-api/api/register', {
+    data: {
+      email: MEMBER.email,
+      fullName: 'Ann Lee',
+      password: MEMBER.password,
+      confirmPassword: MEMBER.password,
+      agreeTerms: true,
+      newsletter: false,
+      code: CAPTCHA,
+      uuid,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill(MEMBER.email);
+  await page.getByTestId('login-password').fill(MEMBER.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Ann Lee');
 }
 
 const PAGES: readonly Shot[] = [
@@ -54,7 +97,22 @@ const PAGES: readonly Shot[] = [
       await expect(page.getByTestId('not-found')).toBeVisible();
     },
   },
+  { name: 'login', path: at('/login'), ready: testId('login-submit') },
+  { name: 'register', path: at('/register'), ready: testId('captcha-image') },
+  { name: 'forgot', path: at('/forgot'), ready: testId('forgot-send') },
+  { name: 'sale', path: at('/sale'), ready: testId('form-submit') },
+  { name: 'my-account', path: at('/my-account'), ready: testId('overview-level'), member: true },
+  { name: 'my-info', path: at('/my-info'), ready: testId('profile-save'), member: true },
+  { name: 'my-membership', path: at('/my-membership'), ready: testId('level-table'), member: true },
+  { name: 'my-address', path: at('/my-address'), ready: testId('address-add'), member: true },
+  { name: 'my-history', path: at('/my-history'), ready: testId('history-row'), member: true },
+  { name: 'my-collect', path: at('/my-collect'), ready: testId('my-collect'), member: true },
+  { name: 'my-support', path: at('/my-support'), ready: testId('ticket-new'), member: true },
 ];
+
+test.beforeAll(async ({ request }) => {
+  await registerMember(request);
+});
 
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {
@@ -62,6 +120,7 @@ for (const viewport of VIEWPORTS) {
       test(`${shot.name} ${language} ${viewport.name}`, async ({ page, request }) => {
         mkdirSync(OUT, { recursive: true });
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        if (shot.member === true) await signIn(page);
         const target = await shot.path(request);
         const separator = target.includes('?') ? '&' : '?';
         await page.goto(`${target}${separator}lang=${language}`);
