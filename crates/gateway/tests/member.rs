@@ -9,7 +9,7 @@ mod support;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
-use support::{CAPTCHA, TestApp, assert_envelope, get, json as call_json, spawn_app};
+use support::{CAPTCHA, TestApp, assert_envelope, get, json as call_json, spawn_app, spawn_seeded_app};
 
 const PASSWORD: &str = "secret-12";
 
@@ -239,9 +239,14 @@ async fn account_calls_need_a_live_session() {
 
 #[actix_web::test]
 async fn another_members_ids_change_nothing_and_reveal_nothing() {
-    let app = spawn_app().await;
+    let app = spawn_seeded_app().await;
     let ann = sign_up(&app, "ann@example.com").await;
     let bob = sign_up(&app, "bob@example.com").await;
+    let (_, best) = call_json(&app.state, get("/prod-api/api/home/bestSellers?limit=1")).await;
+    let product_id = best["data"][0]["id"].as_i64().unwrap();
+    let (status, _) =
+        call_json(&app.state, with_token(post("/prod-api/api/collect", json!({"productId": product_id})), &ann)).await;
+    assert_eq!(status, StatusCode::OK);
     let address = json!({"firstName": "Ann", "lastName": "Lee", "phone": "+4930901820", "address": "Street 1",
                          "city": "Berlin", "province": "Berlin", "zip": "10115", "country": "DE"});
     let (_, created) = call_json(&app.state, with_token(post("/prod-api/api/addresses", address.clone()), &ann)).await;
@@ -271,6 +276,8 @@ async fn another_members_ids_change_nothing_and_reveal_nothing() {
         (call("POST", &format!("/prod-api/api/tickets/{ticket_id}/close"), Some(json!({}))), StatusCode::NOT_FOUND),
         (call("POST", &format!("/prod-api/api/notices/{notice}/read"), Some(json!({}))), StatusCode::NOT_FOUND),
         (call("GET", &format!("/prod-api/api/getUserLevelInfo/{ann_id}"), None), StatusCode::FORBIDDEN),
+        // The wishlist is keyed by product: Bob removing it touches only his own list.
+        (call("DELETE", &format!("/prod-api/api/collect/{product_id}"), None), StatusCode::OK),
     ];
     for (request, expected) in attempts {
         let Call { what, request } = request.token(&bob);
@@ -279,6 +286,10 @@ async fn another_members_ids_change_nothing_and_reveal_nothing() {
         assert!(!body.to_string().contains("Street 1") && !body.to_string().contains("Broken"), "{what} leaks: {body}");
     }
     // Bob's own views show nothing of Ann's.
+    let (_, bob_ids) = call_json(&app.state, with_token(get("/prod-api/api/collect/ids"), &bob)).await;
+    assert_eq!(bob_ids["data"], json!([]));
+    let (_, bob_list) = call_json(&app.state, with_token(get("/prod-api/api/collect"), &bob)).await;
+    assert_eq!(bob_list["data"]["total"], 0);
     for path in ["/prod-api/api/addresses", "/prod-api/api/tickets", "/prod-api/api/notices", "/prod-api/api/profile"] {
         let (_, body) = call_json(&app.state, with_token(get(path), &bob)).await;
         let text = body.to_string();
@@ -295,6 +306,8 @@ async fn another_members_ids_change_nothing_and_reveal_nothing() {
     assert_eq!(thread["data"]["messages"].as_array().unwrap().len(), 1);
     let (_, unread) = call_json(&app.state, with_token(get("/prod-api/api/notices/unread"), &ann)).await;
     assert_eq!(unread["data"]["count"], 1);
+    let (_, ann_ids) = call_json(&app.state, with_token(get("/prod-api/api/collect/ids"), &ann)).await;
+    assert_eq!(ann_ids["data"], json!([product_id]));
 }
 
 #[actix_web::test]
