@@ -18,5 +18,6 @@ pub mod platform;
 pub mod shutdown;
 pub mod telemetry;
 pub mod test_support;
+pub mod user_agent;
 
 pub use error::{AppError, ErrorCode, FieldErrors};

@@ -12,5 +12,6 @@ pub mod secret;
 pub mod text;
 pub mod throttle;
 pub mod ticket;
-pub mod user_agent;
 pub mod visit;
+
+pub use keyshop_core::user_agent;
