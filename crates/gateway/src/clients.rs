@@ -39,6 +39,9 @@ pub struct ServiceEndpoints {
 }
 
 impl ServiceEndpoints {
+    /// The services the gateway calls.
+    pub const SERVICES: &[ServiceName] = &[ServiceName::Catalog, ServiceName::Member];
+
     /// The endpoints of the services at `url_of(service)`.
     pub fn parse(url_of: impl Fn(ServiceName) -> String) -> Result<ServiceEndpoints, ClientError> {
         let parse = |service: ServiceName| {

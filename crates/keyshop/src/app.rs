@@ -9,6 +9,7 @@ use keyshop_catalog::Catalog;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{self, Shutdown, ShutdownTrigger};
+use keyshop_delivery::Delivery;
 use keyshop_gateway::ServiceEndpoints;
 use keyshop_member::Member;
 use tokio::net::TcpListener;
@@ -86,7 +87,7 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
     }
 
     let http_addr = if matches!(role, Role::Embedded | Role::Gateway) {
-        let urls = Peers { config, role, bound: &grpc_addrs }.all()?;
+        let urls = Peers { config, role, bound: &grpc_addrs }.urls(ServiceEndpoints::SERVICES)?;
         let endpoints = ServiceEndpoints::parse(|service| urls[&service].clone())?;
         let listener = std::net::TcpListener::bind(config.http.listen)
             .with_context(|| format!("gateway: binding HTTP on {}", config.http.listen))?;
@@ -127,6 +128,10 @@ async fn start_service(
             let member = Member::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
             tasks.spawn(async move { member.serve(listener, shutdown).await.context("member") });
         }
+        ServiceName::Delivery => {
+            let delivery = Delivery::build(config, platform).await?;
+            tasks.spawn(async move { delivery.serve(listener, shutdown).await.context("delivery") });
+        }
     }
     Ok(())
 }
@@ -153,7 +158,7 @@ impl Peers<'_> {
         }
     }
 
-    fn all(&self) -> anyhow::Result<BTreeMap<ServiceName, String>> {
-        ServiceName::ALL.into_iter().map(|service| Ok((service, self.url(service)?))).collect()
+    fn urls(&self, services: &[ServiceName]) -> anyhow::Result<BTreeMap<ServiceName, String>> {
+        services.iter().map(|&service| Ok((service, self.url(service)?))).collect()
     }
 }

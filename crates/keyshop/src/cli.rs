@@ -44,6 +44,26 @@ pub enum Command {
         #[command(subcommand)]
         command: CurrenciesCommand,
     },
+    /// The key inventory.
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Import the keys in FILE for the product SKU: one key per line, or CSV
+    /// rows of key and note (a .csv file). Prints imported, duplicate and
+    /// invalid counts; never prints a key.
+    Import {
+        /// The product's SKU, as in the catalog.
+        #[arg(long = "product", value_name = "SKU")]
+        sku: String,
+        file: std::path::PathBuf,
+    },
+    /// Keys available, held and sold per product.
+    Stock,
 }
 
 #[derive(Debug, Subcommand)]
@@ -82,6 +102,7 @@ pub enum CurrenciesCommand {
 pub enum ServiceArg {
     Catalog,
     Member,
+    Delivery,
     Gateway,
 }
 
@@ -91,6 +112,7 @@ impl ServiceArg {
         match self {
             ServiceArg::Catalog => Some(ServiceName::Catalog),
             ServiceArg::Member => Some(ServiceName::Member),
+            ServiceArg::Delivery => Some(ServiceName::Delivery),
             ServiceArg::Gateway => None,
         }
     }

@@ -203,3 +203,66 @@ fn one_service_per_process() {
     let _ = catalog.try_wait();
     assert!(terminate(catalog).status.success());
 }
+
+/// The SKU and stock status of the first best seller.
+fn best_seller(port: u16) -> (String, String) {
+    let (status, body) = http_get(port, "/prod-api/api/home/bestSellers?limit=1").unwrap();
+    assert_eq!(status, 200, "{body}");
+    let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let card = &value["data"][0];
+    (card["sku"].as_str().unwrap().to_owned(), card["stock"].as_str().unwrap().to_owned())
+}
+
+#[test]
+fn keys_are_imported_into_a_running_store_and_the_catalog_follows() {
+    let data = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut server = keyshop(data.path())
+        .args(["serve", "--demo"])
+        .env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{port}"))
+        .env("KEYSHOP_OUTBOX_POLL_INTERVAL_MS", "50")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_ready(port, &mut server);
+    let (sku, status) = best_seller(port);
+    assert_eq!(status, "in_stock");
+
+    let file = data.path().join("keys.csv");
+    std::fs::write(&file, "key,note\nAAAAA-BBBBB-00001,batch 7\nAAAAA-BBBBB-00002\nAAAAA-BBBBB-00001\nno\n").unwrap();
+    let imported = keyshop(data.path()).args(["keys", "import", "--product", &sku]).arg(&file).output().unwrap();
+    let said = String::from_utf8_lossy(&imported.stdout);
+    assert!(imported.status.success(), "{imported:?}");
+    assert!(said.contains("2 imported, 1 duplicate, 1 invalid; 2 available"), "{said}");
+    assert!(!said.contains("AAAAA"), "a key was printed: {said}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(data.path().join("master.key")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let unknown =
+        keyshop(data.path()).args(["keys", "import", "--product", "NO-SUCH-SKU"]).arg(&file).output().unwrap();
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("NO-SUCH-SKU"), "{unknown:?}");
+
+    // The running store's delivery relay publishes the change; the catalog
+    // projects 2 keys as low stock.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, status) = best_seller(port);
+        if status == "low" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the catalog kept {status}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let stock = keyshop(data.path()).args(["keys", "stock"]).output().unwrap();
+    let table = String::from_utf8_lossy(&stock.stdout);
+    assert!(table.lines().any(|line| line.starts_with(&sku) && line.split_whitespace().nth(1) == Some("2")), "{table}");
+
+    let output = terminate(server);
+    let logs = String::from_utf8_lossy(&output.stdout).to_string() + &String::from_utf8_lossy(&output.stderr);
+    assert!(!logs.contains("AAAAA-BBBBB"), "a key in the logs");
+}

@@ -21,6 +21,12 @@ pub mod member {
     }
 }
 
+pub mod delivery {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.delivery.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("keyshop.events.v1");

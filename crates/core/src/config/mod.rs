@@ -19,15 +19,17 @@ pub use redact::redact_url;
 pub enum ServiceName {
     Catalog,
     Member,
+    Delivery,
 }
 
 impl ServiceName {
-    pub const ALL: [ServiceName; 2] = [ServiceName::Catalog, ServiceName::Member];
+    pub const ALL: [ServiceName; 3] = [ServiceName::Catalog, ServiceName::Member, ServiceName::Delivery];
 
     pub fn as_str(self) -> &'static str {
         match self {
             ServiceName::Catalog => "catalog",
             ServiceName::Member => "member",
+            ServiceName::Delivery => "delivery",
         }
     }
 
@@ -100,6 +102,19 @@ pub struct MemberConfig {
     pub captcha_test_code: Option<SecretString>,
 }
 
+/// The key inventory: master keys and the payment window.
+#[derive(Debug, Clone)]
+pub struct DeliveryConfig {
+    /// The master key material itself (`fingerprint:B64,1:B64,…`), when given
+    /// in the environment; otherwise it is read from `master_key_file`.
+    pub master_keys: Option<SecretString>,
+    /// Where the master keys are kept; created (mode 0600) on first run when
+    /// the delivery database is SQLite.
+    pub master_key_file: PathBuf,
+    /// How long a checkout holds its keys while the shopper pays.
+    pub payment_window_minutes: u64,
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub data_dir: PathBuf,
@@ -112,6 +127,7 @@ pub struct Config {
     pub cache_max_entries: usize,
     pub mail: MailConfig,
     pub member: MemberConfig,
+    pub delivery: DeliveryConfig,
     pub telemetry: TelemetryConfig,
     pub geoip_database: Option<PathBuf>,
     pub outbox_poll_interval_ms: u64,
@@ -267,6 +283,16 @@ impl Config {
             problems.push("KEYSHOP_CAPTCHA_TEST_CODE must have at least 6 characters".to_owned());
         }
 
+        let payment_window_minutes = raw.payment_window_minutes.unwrap_or(15);
+        if !(1..=24 * 60).contains(&payment_window_minutes) {
+            problems.push("KEYSHOP_PAYMENT_WINDOW_MINUTES must be between 1 and 1440".to_owned());
+        }
+        let delivery = DeliveryConfig {
+            master_keys: raw.master_keys.filter(|keys| !keys.trim().is_empty()).map(SecretString::from),
+            master_key_file: raw.master_key_file.map_or_else(|| data_dir.join("master.key"), PathBuf::from),
+            payment_window_minutes,
+        };
+
         if !problems.is_empty() {
             return Err(ConfigError { problems });
         }
@@ -288,6 +314,7 @@ impl Config {
             cache_max_entries,
             mail: MailConfig { url: SecretString::from(mail_url), from: mail_from },
             member: MemberConfig { session_ttl_hours, captcha_test_code: captcha_test_code.map(SecretString::from) },
+            delivery,
             telemetry: TelemetryConfig {
                 format,
                 filter,
@@ -337,6 +364,13 @@ impl Config {
                 "KEYSHOP_CAPTCHA_TEST_CODE".to_owned(),
                 if self.member.captcha_test_code.is_some() { "(set: tests only)" } else { "(unset)" }.to_owned(),
             ),
+            (
+                "KEYSHOP_MASTER_KEYS".to_owned(),
+                if self.delivery.master_keys.is_some() { "(set, hidden)" } else { "(unset: read from the file)" }
+                    .to_owned(),
+            ),
+            ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
+            ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), self.delivery.payment_window_minutes.to_string()),
             (
                 "KEYSHOP_LOG_FORMAT".to_owned(),
                 match self.telemetry.format {

@@ -81,6 +81,7 @@ async fn spawn(demo: bool) -> TestApp {
     let clients = ServiceClients::connect(|service| match service {
         ServiceName::Catalog => catalog_url.clone(),
         ServiceName::Member => member_url.clone(),
+        other => unreachable!("the gateway does not call {other}"),
     })
     .unwrap();
     TestApp {

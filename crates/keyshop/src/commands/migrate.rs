@@ -11,6 +11,7 @@ pub async fn run(config: &Config) -> anyhow::Result<()> {
         let migrations = match service {
             ServiceName::Catalog => &keyshop_catalog::store::MIGRATIONS,
             ServiceName::Member => &keyshop_member::store::MIGRATIONS,
+            ServiceName::Delivery => &keyshop_delivery::store::MIGRATIONS,
         };
         Db::connect(url, migrations).await.with_context(|| format!("migrating the {service} database"))?;
         println!("{service}: migrations up to date");

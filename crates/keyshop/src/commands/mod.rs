@@ -4,6 +4,7 @@ pub mod admin;
 pub mod config;
 pub mod currencies;
 pub mod demo;
+pub mod keys;
 pub mod migrate;
 pub mod serve;
 
@@ -27,6 +28,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Currencies { command } => currencies::run(&config, command).await,
         Command::Admin { command } => admin::run(&config, command).await,
+        Command::Keys { command } => keys::run(&config, command).await,
         Command::Openapi => Ok(()),
     }
 }

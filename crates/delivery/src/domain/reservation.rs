@@ -1,0 +1,150 @@
+//! Reservations: what a checkout may ask for, and the states of a hold.
+//!
+//! A key is `available`, `reserved` for one order line, or `sold` to it. A
+//! reservation is `held` until paid (`allocated`) or given back (`released`:
+//! cancelled, expired, failed).
+
+use std::collections::BTreeSet;
+
+use keyshop_core::error::{AppError, FieldErrors};
+
+/// Keys one order line may hold.
+pub const MAX_QUANTITY_PER_LINE: i64 = 100;
+pub const MAX_LINES: usize = 50;
+pub const MAX_ORDER_NO_LEN: usize = 64;
+/// The longest hold a caller may ask for.
+pub const MAX_HOLD_SECONDS: i64 = 24 * 3600;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyStatus {
+    Available,
+    Reserved,
+    Sold,
+}
+
+impl KeyStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KeyStatus::Available => "available",
+            KeyStatus::Reserved => "reserved",
+            KeyStatus::Sold => "sold",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldState {
+    Held,
+    Released,
+    Allocated,
+}
+
+impl HoldState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HoldState::Held => "held",
+            HoldState::Released => "released",
+            HoldState::Allocated => "allocated",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<HoldState> {
+        [HoldState::Held, HoldState::Released, HoldState::Allocated].into_iter().find(|state| state.as_str() == text)
+    }
+}
+
+/// One line of a reservation request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineRequest {
+    pub line_no: i64,
+    pub sku: String,
+    pub quantity: i64,
+}
+
+/// Checks a reservation request; field errors name the first bad line.
+pub fn check_request(order_no: &str, lines: &[LineRequest], hold_seconds: i64) -> Result<(), AppError> {
+    let mut errors = FieldErrors::default();
+    if !is_order_no(order_no) {
+        errors.add("orderNo", "api.error.validation");
+    }
+    if lines.is_empty() || lines.len() > MAX_LINES {
+        errors.add("lines", "api.error.validation");
+    }
+    let mut seen = BTreeSet::new();
+    for line in lines {
+        if !seen.insert(line.line_no) || line.line_no < 0 {
+            errors.add("lines", "api.error.validation");
+        }
+        if line.sku.trim().is_empty() || line.sku.len() > 64 {
+            errors.add("sku", "api.error.validation");
+        }
+        if !(1..=MAX_QUANTITY_PER_LINE).contains(&line.quantity) {
+            errors.add("quantity", "api.error.validation");
+        }
+    }
+    if !(0..=MAX_HOLD_SECONDS).contains(&hold_seconds) {
+        errors.add("holdSeconds", "api.error.validation");
+    }
+    errors.finish()
+}
+
+/// An order number as callers send it: 1 to 64 letters, digits, `-` or `_`.
+pub fn is_order_no(order_no: &str) -> bool {
+    !order_no.is_empty()
+        && order_no.len() <= MAX_ORDER_NO_LEN
+        && order_no.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
+
+/// Lines sorted by SKU, so two checkouts lock stock rows in the same order
+/// and never deadlock.
+pub fn lock_order(lines: &[LineRequest]) -> Vec<LineRequest> {
+    let mut sorted = lines.to_vec();
+    sorted.sort_by(|left, right| left.sku.cmp(&right.sku).then(left.line_no.cmp(&right.line_no)));
+    sorted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(line_no: i64, sku: &str, quantity: i64) -> LineRequest {
+        LineRequest { line_no, sku: sku.to_owned(), quantity }
+    }
+
+    #[test]
+    fn good_requests_pass() {
+        assert!(check_request("KS-20261123-0001", &[line(1, "SKU-A", 2), line(2, "SKU-B", 1)], 0).is_ok());
+        assert!(check_request("A_1", &[line(0, "S", MAX_QUANTITY_PER_LINE)], MAX_HOLD_SECONDS).is_ok());
+    }
+
+    #[test]
+    fn bad_requests_name_their_fields() {
+        let fields = |result: Result<(), AppError>| {
+            let mut fields: Vec<String> = result.unwrap_err().fields.keys().cloned().collect();
+            fields.sort();
+            fields
+        };
+        assert_eq!(fields(check_request("", &[], -1)), ["holdSeconds", "lines", "orderNo"]);
+        assert_eq!(fields(check_request("a b", &[line(1, "S", 1)], 0)), ["orderNo"]);
+        assert_eq!(fields(check_request("A", &[line(1, "S", 1), line(1, "T", 1)], 0)), ["lines"]);
+        assert_eq!(fields(check_request("A", &[line(1, " ", 0)], 0)), ["quantity", "sku"]);
+        assert_eq!(fields(check_request("A", &[line(1, "S", MAX_QUANTITY_PER_LINE + 1)], 0)), ["quantity"]);
+        assert_eq!(fields(check_request(&"A".repeat(65), &[line(1, "S", 1)], 0)), ["orderNo"]);
+    }
+
+    #[test]
+    fn locks_are_taken_in_sku_order() {
+        let sorted = lock_order(&[line(1, "B", 1), line(2, "A", 1), line(3, "A", 2)]);
+        let order: Vec<_> = sorted.iter().map(|line| line.line_no).collect();
+        assert_eq!(order, [2, 3, 1]);
+    }
+
+    #[test]
+    fn states_round_trip() {
+        for state in [HoldState::Held, HoldState::Released, HoldState::Allocated] {
+            assert_eq!(HoldState::parse(state.as_str()), Some(state));
+        }
+        assert_eq!(HoldState::parse("paid"), None);
+        assert_eq!(KeyStatus::Sold.as_str(), "sold");
+    }
+}

@@ -1,0 +1,82 @@
+//! The delivery service's use cases over its store: import, stock,
+//! reservations, allocation and reveal. Every change of a product's stock
+//! writes its `StockChanged` event to the outbox in the same transaction.
+
+mod import;
+mod reserve;
+mod reveal;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use keyshop_core::db::{Db, DbConnection};
+use keyshop_core::error::AppError;
+use keyshop_core::events::{Event, OutboxWaker, outbox};
+use keyshop_proto::events::v1::StockChanged;
+
+pub use import::ImportReport;
+pub use reserve::{AllocatedLine, Allocation, ReservationView};
+pub use reveal::{RevealEntry, RevealedKey, Viewer};
+
+use crate::domain::vault::Vault;
+use crate::store;
+use crate::store::stock::StockRow;
+
+/// The delivery service over its database and master keys.
+pub struct DeliveryService {
+    db: Db,
+    vault: Arc<Vault>,
+    waker: OutboxWaker,
+    /// How long a checkout holds its keys when it does not say.
+    payment_window: Duration,
+}
+
+impl DeliveryService {
+    pub fn new(db: Db, vault: Arc<Vault>, waker: OutboxWaker, payment_window: Duration) -> DeliveryService {
+        DeliveryService { db, vault, waker, payment_window }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The counts of the products asked (every product with keys when none).
+    pub async fn stock(&self, skus: Vec<String>) -> Result<Vec<StockRow>, AppError> {
+        self.db.run(move |conn| Ok(store::stock::list(conn, &skus)?)).await
+    }
+
+    fn wake_outbox(&self) {
+        self.waker.wake();
+    }
+}
+
+/// Collects the products a transaction changed, and writes one stock event
+/// per product, with its final counts, before the transaction commits.
+#[derive(Default)]
+struct StockChanges(BTreeMap<String, StockRow>);
+
+impl StockChanges {
+    /// Applies the deltas to `sku` (already locked) and remembers the result.
+    fn adjust(
+        &mut self,
+        conn: &mut DbConnection,
+        sku: &str,
+        available: i64,
+        reserved: i64,
+        sold: i64,
+    ) -> Result<(), AppError> {
+        let row = store::stock::adjust(conn, sku, available, reserved, sold)?;
+        self.0.insert(sku.to_owned(), row);
+        Ok(())
+    }
+
+    fn publish(self, conn: &mut DbConnection) -> Result<bool, AppError> {
+        let changed = !self.0.is_empty();
+        for (sku, row) in self.0 {
+            let event = Event::new(sku.clone(), &StockChanged { sku, available: row.available });
+            outbox::enqueue(conn, &event)?;
+        }
+        Ok(changed)
+    }
+}

@@ -1,0 +1,90 @@
+//! Showing an order's keys to its owner, and the record of every showing.
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::error::AppError;
+use keyshop_core::user_agent;
+
+use super::DeliveryService;
+use crate::domain::reservation;
+use crate::store;
+use crate::store::reveals::NewReveal;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RevealedKey {
+    pub line_no: i64,
+    pub sku: String,
+    pub key: String,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RevealEntry {
+    pub at_ms: i64,
+    pub actor: String,
+    pub ip: String,
+    pub browser: String,
+    pub os: String,
+}
+
+/// Who asked, as recorded.
+pub struct Viewer {
+    pub actor: String,
+    pub ip: String,
+    pub user_agent: String,
+}
+
+fn bounded(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
+impl DeliveryService {
+    /// The keys sold to `order_no`, decrypted, with the reveal recorded (only
+    /// when there is something to show).
+    pub async fn reveal(&self, order_no: String, viewer: Viewer) -> Result<Vec<RevealedKey>, AppError> {
+        if !reservation::is_order_no(&order_no) {
+            return Err(AppError::field("orderNo", "api.error.validation"));
+        }
+        let vault = self.vault.clone();
+        self.db
+            .write(move |conn| -> Result<Vec<RevealedKey>, AppError> {
+                let stored = store::keys::sold_to(conn, &order_no)?;
+                let mut keys = Vec::with_capacity(stored.len());
+                for key in &stored {
+                    let text = vault
+                        .open(&key.sku, &key.sealed())
+                        .map_err(|error| AppError::internal(format!("key {} of {order_no}: {error}", key.id)))?;
+                    keys.push(RevealedKey {
+                        line_no: key.line_no.unwrap_or_default(),
+                        sku: key.sku.clone(),
+                        key: text,
+                        note: key.note.clone(),
+                    });
+                }
+                if !keys.is_empty() {
+                    let client = user_agent::parse(&viewer.user_agent);
+                    store::reveals::insert(
+                        conn,
+                        &NewReveal {
+                            order_no: &order_no,
+                            at: now_ms(),
+                            actor: &bounded(&viewer.actor, 100),
+                            ip: &bounded(&viewer.ip, 64),
+                            browser: &client.browser,
+                            os: &client.os,
+                        },
+                    )?;
+                }
+                Ok(keys)
+            })
+            .await
+    }
+
+    /// Every reveal of the order's keys, newest first.
+    pub async fn reveals(&self, order_no: String) -> Result<Vec<RevealEntry>, AppError> {
+        let rows = self.db.run(move |conn| Ok::<_, AppError>(store::reveals::of_order(conn, &order_no)?)).await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| RevealEntry { at_ms: row.at, actor: row.actor, ip: row.ip, browser: row.browser, os: row.os })
+            .collect())
+    }
+}

@@ -1,0 +1,171 @@
+//! `product_keys`: the sealed keys and who holds or owns them.
+
+use diesel::prelude::*;
+use keyshop_core::db::DbConnection;
+
+use super::schema::product_keys;
+use crate::domain::reservation::KeyStatus;
+use crate::domain::vault::Sealed;
+
+/// Runs the same typed query on whichever backend `conn` is, for the
+/// statements the multi-backend connection does not offer (row locks, upserts).
+macro_rules! on_backend {
+    ($conn:expr, |$inner:ident| $body:expr) => {
+        match $conn {
+            DbConnection::Sqlite($inner) => $body,
+            DbConnection::Postgres($inner) => $body,
+        }
+    };
+}
+pub(crate) use on_backend;
+
+pub struct NewKey {
+    pub sku: String,
+    pub sealed: Sealed,
+    pub fingerprint: Vec<u8>,
+    pub note: String,
+}
+
+/// A sold or held key as stored.
+#[derive(Debug, Queryable)]
+pub struct StoredKey {
+    pub id: i64,
+    pub sku: String,
+    pub master_key_id: i32,
+    pub nonce: Vec<u8>,
+    pub ciphertext: Vec<u8>,
+    pub note: String,
+    pub line_no: Option<i64>,
+}
+
+impl StoredKey {
+    pub fn sealed(&self) -> Sealed {
+        Sealed { master_key_id: self.master_key_id, nonce: self.nonce.clone(), ciphertext: self.ciphertext.clone() }
+    }
+}
+
+/// Inserts the keys whose fingerprint is not stored yet; how many went in.
+pub fn insert_new(conn: &mut DbConnection, keys: &[NewKey], now_ms: i64) -> QueryResult<usize> {
+    let mut inserted = 0;
+    for chunk in keys.chunks(500) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|key| {
+                (
+                    product_keys::sku.eq(&key.sku),
+                    product_keys::master_key_id.eq(key.sealed.master_key_id),
+                    product_keys::nonce.eq(&key.sealed.nonce),
+                    product_keys::ciphertext.eq(&key.sealed.ciphertext),
+                    product_keys::fingerprint.eq(&key.fingerprint),
+                    product_keys::note.eq(&key.note),
+                    product_keys::imported_at.eq(now_ms),
+                )
+            })
+            .collect();
+        inserted += on_backend!(conn, |inner| diesel::insert_into(product_keys::table)
+            .values(&rows)
+            .on_conflict(product_keys::fingerprint)
+            .do_nothing()
+            .execute(inner))?;
+    }
+    Ok(inserted)
+}
+
+/// Up to `limit` available keys of `sku`, oldest first. On PostgreSQL the
+/// rows are locked and rows another checkout holds are skipped.
+pub fn pick_available(conn: &mut DbConnection, sku: &str, limit: i64) -> QueryResult<Vec<i64>> {
+    let query = product_keys::table
+        .filter(product_keys::sku.eq(sku))
+        .filter(product_keys::status.eq(KeyStatus::Available.as_str()))
+        .order(product_keys::id)
+        .limit(limit)
+        .select(product_keys::id);
+    match conn {
+        DbConnection::Postgres(inner) => query.for_update().skip_locked().load(inner),
+        // SQLite: the write transaction (BEGIN IMMEDIATE) already excludes
+        // every other writer.
+        DbConnection::Sqlite(inner) => query.load(inner),
+    }
+}
+
+/// Reserves the given keys for an order line, guarded: only keys still
+/// available change. The number changed.
+pub fn reserve(conn: &mut DbConnection, ids: &[i64], order_no: &str, line_no: i64) -> QueryResult<usize> {
+    diesel::update(
+        product_keys::table
+            .filter(product_keys::id.eq_any(ids))
+            .filter(product_keys::status.eq(KeyStatus::Available.as_str())),
+    )
+    .set((
+        product_keys::status.eq(KeyStatus::Reserved.as_str()),
+        product_keys::order_no.eq(order_no),
+        product_keys::line_no.eq(line_no),
+    ))
+    .execute(conn)
+}
+
+/// (sku, keys) the order holds in `status`.
+pub fn count_by_sku(conn: &mut DbConnection, order_no: &str, status: KeyStatus) -> QueryResult<Vec<(String, i64)>> {
+    product_keys::table
+        .filter(product_keys::order_no.eq(order_no))
+        .filter(product_keys::status.eq(status.as_str()))
+        .group_by(product_keys::sku)
+        .select((product_keys::sku, diesel::dsl::count_star()))
+        .order(product_keys::sku)
+        .load(conn)
+}
+
+/// (line, keys) the order owns or holds.
+pub fn count_by_line(conn: &mut DbConnection, order_no: &str, status: KeyStatus) -> QueryResult<Vec<(i64, i64)>> {
+    let rows: Vec<(Option<i64>, i64)> = product_keys::table
+        .filter(product_keys::order_no.eq(order_no))
+        .filter(product_keys::status.eq(status.as_str()))
+        .group_by(product_keys::line_no)
+        .select((product_keys::line_no, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(|(line, count)| line.map(|line| (line, count))).collect())
+}
+
+/// Gives every key the order holds back to stock.
+pub fn release_order(conn: &mut DbConnection, order_no: &str) -> QueryResult<usize> {
+    diesel::update(
+        product_keys::table
+            .filter(product_keys::order_no.eq(order_no))
+            .filter(product_keys::status.eq(KeyStatus::Reserved.as_str())),
+    )
+    .set((
+        product_keys::status.eq(KeyStatus::Available.as_str()),
+        product_keys::order_no.eq(None::<String>),
+        product_keys::line_no.eq(None::<i64>),
+    ))
+    .execute(conn)
+}
+
+/// Turns every key the order holds into a sold key of its line.
+pub fn sell_order(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> QueryResult<usize> {
+    diesel::update(
+        product_keys::table
+            .filter(product_keys::order_no.eq(order_no))
+            .filter(product_keys::status.eq(KeyStatus::Reserved.as_str())),
+    )
+    .set((product_keys::status.eq(KeyStatus::Sold.as_str()), product_keys::sold_at.eq(now_ms)))
+    .execute(conn)
+}
+
+/// The keys sold to an order, by line.
+pub fn sold_to(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<StoredKey>> {
+    product_keys::table
+        .filter(product_keys::order_no.eq(order_no))
+        .filter(product_keys::status.eq(KeyStatus::Sold.as_str()))
+        .order((product_keys::line_no, product_keys::id))
+        .select((
+            product_keys::id,
+            product_keys::sku,
+            product_keys::master_key_id,
+            product_keys::nonce,
+            product_keys::ciphertext,
+            product_keys::note,
+            product_keys::line_no,
+        ))
+        .load(conn)
+}

@@ -1,0 +1,60 @@
+// The delivery service's tables (see migrations/).
+
+diesel::table! {
+    product_keys (id) {
+        id -> BigInt,
+        sku -> Text,
+        master_key_id -> Integer,
+        nonce -> Binary,
+        ciphertext -> Binary,
+        fingerprint -> Binary,
+        note -> Text,
+        status -> Text,
+        order_no -> Nullable<Text>,
+        line_no -> Nullable<BigInt>,
+        imported_at -> BigInt,
+        sold_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    stock (sku) {
+        sku -> Text,
+        available -> BigInt,
+        reserved -> BigInt,
+        sold -> BigInt,
+    }
+}
+
+diesel::table! {
+    reservations (order_no) {
+        order_no -> Text,
+        state -> Text,
+        expires_at -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    reservation_lines (order_no, line_no) {
+        order_no -> Text,
+        line_no -> BigInt,
+        sku -> Text,
+        quantity -> BigInt,
+    }
+}
+
+diesel::table! {
+    reveals (id) {
+        id -> BigInt,
+        order_no -> Text,
+        at -> BigInt,
+        actor -> Text,
+        ip -> Text,
+        browser -> Text,
+        os -> Text,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(product_keys, stock, reservations, reservation_lines, reveals);
