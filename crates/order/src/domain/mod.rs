@@ -1,0 +1,8 @@
+//! The order service's rules: pure functions and types, unit-tested here,
+//! with no database, clock or network.
+
+pub mod cart;
+pub mod checkout;
+pub mod coupon;
+pub mod pricing;
+pub mod state;

@@ -1,0 +1,200 @@
+//! What an order costs, in integer minor units of its currency, at the
+//! exchange rate locked at checkout. Every part is kept so the order can show
+//! it: goods, member discount, coupon discount, payment fee, adjustment,
+//! service charge, freight (always 0: keys are digital) and the real amount.
+//!
+//! Order of the parts: unit prices are converted one by one (so the cart
+//! shows the same unit prices as the bill), the member discount comes off the
+//! goods, the coupon off what remains, adjustment and service charge are
+//! added, and the payment fee is charged on that subtotal. Rounding is half
+//! away from zero at the minor unit, at each step.
+
+use keyshop_core::money::{ExchangeRate, MoneyError};
+
+/// A line as priced: the product's price in US cents and how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PricedLine {
+    pub unit_price_usd: i64,
+    pub quantity: i64,
+}
+
+/// A coupon's reduction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CouponValue {
+    /// Percent off (1..=100).
+    Percent(i64),
+    /// A fixed amount off, in US cents (converted at the order's rate).
+    FixedUsd(i64),
+}
+
+/// A payment method's fee: basis points of the subtotal plus a fixed part in US cents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FeeRule {
+    pub basis_points: i64,
+    pub fixed_usd: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PriceInput {
+    pub member_discount_percent: i64,
+    pub coupon: Option<CouponValue>,
+    pub fee: FeeRule,
+    /// Staff's correction, in minor units of the order's currency (may be negative).
+    pub adjustment: i64,
+    pub service_charge: i64,
+}
+
+/// The parts of an order's price, minor units of its currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Breakdown {
+    pub goods: i64,
+    pub member_discount: i64,
+    pub coupon_discount: i64,
+    pub payment_fee: i64,
+    pub adjustment: i64,
+    pub service_charge: i64,
+    pub freight: i64,
+    pub real_amount: i64,
+}
+
+/// `amount × numerator / denominator`, rounded half away from zero.
+fn share(amount: i64, numerator: i64, denominator: i64) -> Result<i64, MoneyError> {
+    let product = i128::from(amount) * i128::from(numerator);
+    let denominator = i128::from(denominator);
+    let half = denominator / 2;
+    let rounded = if product >= 0 { (product + half) / denominator } else { (product - half) / denominator };
+    i64::try_from(rounded).map_err(|_| MoneyError::Overflow)
+}
+
+fn add(left: i64, right: i64) -> Result<i64, MoneyError> {
+    left.checked_add(right).ok_or(MoneyError::Overflow)
+}
+
+/// The goods of `lines` in US cents (for coupon minimums and consumption).
+pub fn goods_usd(lines: &[PricedLine]) -> Result<i64, MoneyError> {
+    lines.iter().try_fold(0_i64, |sum, line| {
+        add(sum, line.unit_price_usd.checked_mul(line.quantity).ok_or(MoneyError::Overflow)?)
+    })
+}
+
+/// One unit of a line in the order's currency.
+pub fn unit_price(line: &PricedLine, rate: ExchangeRate) -> Result<i64, MoneyError> {
+    rate.convert(line.unit_price_usd)
+}
+
+/// Prices `lines` in the currency of `rate`.
+pub fn price(lines: &[PricedLine], rate: ExchangeRate, input: &PriceInput) -> Result<Breakdown, MoneyError> {
+    let goods = lines.iter().try_fold(0_i64, |sum, line| {
+        add(sum, unit_price(line, rate)?.checked_mul(line.quantity).ok_or(MoneyError::Overflow)?)
+    })?;
+    let member_discount = share(goods, input.member_discount_percent.clamp(0, 100), 100)?;
+    let after_member = goods - member_discount;
+    let coupon_discount = match input.coupon {
+        None => 0,
+        Some(CouponValue::Percent(percent)) => share(after_member, percent.clamp(0, 100), 100)?,
+        Some(CouponValue::FixedUsd(usd)) => rate.convert(usd.max(0))?.min(after_member),
+    };
+    let subtotal = add(add(after_member - coupon_discount, input.adjustment)?, input.service_charge.max(0))?.max(0);
+    let payment_fee = if subtotal > 0 {
+        add(share(subtotal, input.fee.basis_points.max(0), 10_000)?, rate.convert(input.fee.fixed_usd.max(0))?)?
+    } else {
+        0
+    };
+    Ok(Breakdown {
+        goods,
+        member_discount,
+        coupon_discount,
+        payment_fee,
+        adjustment: input.adjustment,
+        service_charge: input.service_charge.max(0),
+        freight: 0,
+        real_amount: add(subtotal, payment_fee)?,
+    })
+}
+
+/// An amount of the order's currency back in US cents, at the locked rate
+/// (for the member's consumption).
+pub fn to_usd(amount: i64, rate: ExchangeRate) -> Result<i64, MoneyError> {
+    share(amount, ExchangeRate::MICROS_PER_UNIT, rate.micros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rate(text: &str) -> ExchangeRate {
+        ExchangeRate::parse_decimal(text).unwrap()
+    }
+
+    fn lines() -> Vec<PricedLine> {
+        vec![PricedLine { unit_price_usd: 1999, quantity: 2 }, PricedLine { unit_price_usd: 4999, quantity: 1 }]
+    }
+
+    #[test]
+    fn plain_usd_is_the_sum_of_the_lines() {
+        let bill = price(&lines(), ExchangeRate::ONE, &PriceInput::default()).unwrap();
+        assert_eq!(bill, Breakdown { goods: 8997, real_amount: 8997, ..Breakdown::default() });
+        assert_eq!(goods_usd(&lines()).unwrap(), 8997);
+    }
+
+    #[test]
+    fn unit_prices_are_converted_before_multiplying() {
+        // 19.99 × 0.92 = 18.3908 → 18.39 per unit; 49.99 × 0.92 = 45.9908 → 45.99.
+        let bill = price(&lines(), rate("0.92"), &PriceInput::default()).unwrap();
+        assert_eq!(bill.goods, 1839 * 2 + 4599);
+        assert_eq!(unit_price(&lines()[0], rate("0.92")).unwrap(), 1839);
+    }
+
+    #[test]
+    fn every_part_in_its_place() {
+        let input = PriceInput {
+            member_discount_percent: 4,
+            coupon: Some(CouponValue::Percent(10)),
+            fee: FeeRule { basis_points: 290, fixed_usd: 30 },
+            adjustment: -100,
+            service_charge: 50,
+        };
+        let bill = price(&lines(), ExchangeRate::ONE, &input).unwrap();
+        // goods 89.97; member 4% = 3.5988 → 3.60; coupon 10% of 86.37 = 8.637 → 8.64;
+        // subtotal 86.37 − 8.64 − 1.00 + 0.50 = 77.23; fee 2.9% = 2.23967 → 2.24, + 0.30.
+        assert_eq!(
+            bill,
+            Breakdown {
+                goods: 8997,
+                member_discount: 360,
+                coupon_discount: 864,
+                payment_fee: 254,
+                adjustment: -100,
+                service_charge: 50,
+                freight: 0,
+                real_amount: 7723 + 254,
+            }
+        );
+    }
+
+    #[test]
+    fn a_fixed_coupon_never_makes_the_goods_negative() {
+        let input = PriceInput { coupon: Some(CouponValue::FixedUsd(100_000)), ..PriceInput::default() };
+        let bill = price(&lines(), rate("0.5"), &input).unwrap();
+        assert_eq!(bill.coupon_discount, bill.goods);
+        assert_eq!(bill.real_amount, 0);
+        let fee = PriceInput { fee: FeeRule { basis_points: 300, fixed_usd: 30 }, ..input };
+        assert_eq!(price(&lines(), rate("0.5"), &fee).unwrap().payment_fee, 0, "no fee on nothing");
+        let fixed = PriceInput { coupon: Some(CouponValue::FixedUsd(500)), ..PriceInput::default() };
+        assert_eq!(price(&lines(), rate("0.92"), &fixed).unwrap().coupon_discount, 460);
+    }
+
+    #[test]
+    fn amounts_go_back_to_usd_at_the_locked_rate() {
+        assert_eq!(to_usd(8277, rate("0.92")).unwrap(), 8997);
+        assert_eq!(to_usd(100, ExchangeRate::ONE).unwrap(), 100);
+        assert_eq!(to_usd(15_000, rate("150")).unwrap(), 100);
+    }
+
+    #[test]
+    fn absurd_amounts_overflow_instead_of_wrapping() {
+        let huge = [PricedLine { unit_price_usd: i64::MAX / 2, quantity: 3 }];
+        assert_eq!(price(&huge, ExchangeRate::ONE, &PriceInput::default()), Err(MoneyError::Overflow));
+        assert_eq!(goods_usd(&huge), Err(MoneyError::Overflow));
+    }
+}
