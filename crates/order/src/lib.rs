@@ -1,5 +1,6 @@
 //! The order service: carts, checkout, coupons, pricing, the order state
-//! machine, refunds and the order list. (Its rules come first; storage and
-//! gRPC follow.)
+//! machine, refunds and the order list. (Its rules and storage come first;
+//! the use cases and gRPC follow.)
 
 pub mod domain;
+pub mod store;

@@ -1,0 +1,13 @@
+//! The order service's storage: schema, one file per table group, migrations.
+
+pub mod coupons;
+pub mod orders;
+pub mod schema;
+
+use keyshop_core::db::Migrations;
+
+pub const MIGRATIONS: Migrations = Migrations {
+    name: "order",
+    sqlite: diesel_migrations::embed_migrations!("migrations/sqlite"),
+    postgres: diesel_migrations::embed_migrations!("migrations/postgres"),
+};

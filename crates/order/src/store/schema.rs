@@ -1,0 +1,87 @@
+// The order service's tables (see migrations/).
+
+diesel::table! {
+    coupons (code) {
+        code -> Text,
+        kind -> Text,
+        amount -> BigInt,
+        min_goods_usd -> BigInt,
+        starts_at -> BigInt,
+        ends_at -> Nullable<BigInt>,
+        usage_limit -> Nullable<BigInt>,
+        used -> BigInt,
+        per_buyer_limit -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    orders (order_no) {
+        order_no -> Text,
+        member_id -> BigInt,
+        email -> Text,
+        contact -> Text,
+        note -> Text,
+        language -> Text,
+        currency -> Text,
+        rate_micros -> BigInt,
+        goods -> BigInt,
+        member_discount -> BigInt,
+        coupon_code -> Nullable<Text>,
+        coupon_discount -> BigInt,
+        payment_method -> Text,
+        payment_fee -> BigInt,
+        adjustment -> BigInt,
+        service_charge -> BigInt,
+        freight -> BigInt,
+        real_amount -> BigInt,
+        real_amount_usd -> BigInt,
+        state -> Text,
+        link_token_hash -> Text,
+        idempotency_key -> Nullable<Text>,
+        expires_at -> BigInt,
+        paid_at -> Nullable<BigInt>,
+        delivered_at -> Nullable<BigInt>,
+        completed_at -> Nullable<BigInt>,
+        deleted_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_lines (order_no, line_no) {
+        order_no -> Text,
+        line_no -> BigInt,
+        product_id -> BigInt,
+        sku -> Text,
+        title -> Text,
+        platform -> Text,
+        image -> Text,
+        unit_price_usd -> BigInt,
+        unit_price -> BigInt,
+        quantity -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_history (id) {
+        id -> BigInt,
+        order_no -> Text,
+        state -> Text,
+        note -> Text,
+        at -> BigInt,
+    }
+}
+
+diesel::table! {
+    coupon_uses (coupon_code, order_no) {
+        coupon_code -> Text,
+        buyer -> Text,
+        order_no -> Text,
+    }
+}
+
+diesel::joinable!(order_lines -> orders (order_no));
+diesel::joinable!(order_history -> orders (order_no));
+diesel::allow_tables_to_appear_in_same_query!(coupons, orders, order_lines, order_history, coupon_uses);
