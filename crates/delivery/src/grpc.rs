@@ -121,4 +121,9 @@ impl DeliveryApi for DeliveryGrpc {
                 .collect(),
         })
     }
+
+    async fn resend_email(&self, request: Request<pb::OrderRef>) -> Answer<pb::Empty> {
+        self.service.resend(request.into_inner().order_no).await?;
+        ok(pb::Empty {})
+    }
 }

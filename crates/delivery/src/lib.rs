@@ -2,7 +2,9 @@
 //! for checkouts; allocation when an order is paid; reveal with an audit log.
 
 pub mod domain;
+pub mod events;
 pub mod grpc;
+pub mod mail;
 pub mod master_key;
 pub mod service;
 pub mod store;
@@ -13,18 +15,23 @@ use std::time::Duration;
 use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::{Backend, Db};
-use keyshop_core::events::{OutboxRelay, OutboxWaker};
+use keyshop_core::events::{Consumer, OutboxRelay, OutboxWaker, topics};
+use keyshop_core::grpc::ContextInterceptor;
+use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::Shutdown;
+use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1::delivery_service_server::DeliveryServiceServer;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 
+use crate::events::{DELIVERY_GROUP, OrderPaidHandler};
 use crate::grpc::DeliveryGrpc;
-use crate::service::DeliveryService;
+use crate::service::{DeliveryService, Dispatcher};
 
-/// How often expired holds are looked for.
-const EXPIRY_EVERY: Duration = Duration::from_secs(1);
+/// How often the workers look for expired holds, due e-mails and orders
+/// waiting for stock.
+const WORK_EVERY: Duration = Duration::from_millis(500);
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -32,14 +39,20 @@ pub enum DeliveryError {
     Db(#[from] keyshop_core::db::DbError),
     #[error("delivery master keys: {0}")]
     MasterKey(#[from] master_key::MasterKeyError),
+    #[error("delivery mailer: {0}")]
+    Mail(#[from] keyshop_core::mail::MailError),
     #[error("delivery gRPC: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error("delivery event consumer: {0}")]
+    Bus(#[from] keyshop_core::events::BusError),
 }
 
 /// A delivery service ready to serve: database open and migrated, master
 /// keys loaded.
 pub struct Delivery {
     pub service: Arc<DeliveryService>,
+    dispatcher: Arc<Dispatcher>,
+    consumers: Vec<Consumer>,
     db: Db,
     platform: Platform,
     waker: OutboxWaker,
@@ -47,15 +60,30 @@ pub struct Delivery {
 }
 
 impl Delivery {
-    pub async fn build(config: &Config, platform: &Platform) -> Result<Delivery, DeliveryError> {
+    /// Opens the database (running migrations), the master keys and the
+    /// mailer, and joins the consumer group; the catalog (for activation
+    /// guides) is reached at `catalog_url`, lazily.
+    pub async fn build(config: &Config, platform: &Platform, catalog_url: &str) -> Result<Delivery, DeliveryError> {
         let db =
             Db::connect(config.service(ServiceName::Delivery).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let vault = Arc::new(master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?);
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
         let service = Arc::new(DeliveryService::new(db.clone(), vault, waker.clone(), window));
+        let dispatcher = Arc::new(Dispatcher {
+            service: service.clone(),
+            mailer: Arc::new(Mailer::from_config(&config.mail)?),
+            catalog: CatalogServiceClient::with_interceptor(
+                keyshop_core::grpc::channel(catalog_url)?,
+                ContextInterceptor,
+            ),
+        });
+        let handler = Arc::new(OrderPaidHandler { service: service.clone() });
+        let consumers = vec![Consumer::join(platform.bus.as_ref(), DELIVERY_GROUP, &[topics::ORDER], handler).await?];
         Ok(Delivery {
             service,
+            dispatcher,
+            consumers,
             db,
             platform: platform.clone(),
             waker,
@@ -63,25 +91,24 @@ impl Delivery {
         })
     }
 
-    /// Serves gRPC on `listener` with its outbox relay and the worker that
-    /// releases expired holds, until `shutdown`. Holds live in the database,
-    /// so a restart loses none: the worker picks them up on its first pass.
+    /// Serves gRPC on `listener` with its outbox relay, its consumer and the
+    /// worker that releases expired holds, sends due e-mails and fills orders
+    /// waiting for stock, until `shutdown`. All of that lives in the
+    /// database, so a restart loses none: the worker picks it up at once.
     pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), DeliveryError> {
         let relay = OutboxRelay::new(self.db.clone(), self.platform.bus.clone(), self.waker.clone(), self.outbox_poll);
         let relay_task = tokio::spawn(relay.run(shutdown.clone()));
-        let expiry = {
-            let service = self.service.clone();
+        let consumers: Vec<_> =
+            self.consumers.into_iter().map(|consumer| tokio::spawn(consumer.run(shutdown.clone()))).collect();
+        let worker = {
+            let (service, dispatcher) = (self.service.clone(), self.dispatcher.clone());
             let mut stop = shutdown.clone();
             tokio::spawn(async move {
                 loop {
-                    match service.release_expired(now_ms()).await {
-                        Ok(0) => {}
-                        Ok(released) => tracing::info!(released, "expired holds released"),
-                        Err(error) => tracing::warn!(error = %error.detail, "releasing expired holds failed"),
-                    }
+                    work_once(&service, &dispatcher).await;
                     tokio::select! {
                         () = stop.wait() => break,
-                        () = tokio::time::sleep(EXPIRY_EVERY) => {}
+                        () = tokio::time::sleep(WORK_EVERY) => {}
                     }
                 }
             })
@@ -98,11 +125,26 @@ impl Delivery {
             .add_service(api)
             .serve_with_incoming_shutdown(incoming, async move { stop.wait().await })
             .await?;
-        for task in [relay_task, expiry] {
+        for task in [relay_task, worker].into_iter().chain(consumers) {
             if let Err(error) = task.await {
                 tracing::warn!(error = %error, "delivery task ended abnormally");
             }
         }
         Ok(())
+    }
+}
+
+/// One pass of the delivery worker; failures are logged and retried next pass.
+async fn work_once(service: &DeliveryService, dispatcher: &Dispatcher) {
+    match service.release_expired(now_ms()).await {
+        Ok(0) => {}
+        Ok(released) => tracing::info!(released, "expired holds released"),
+        Err(error) => tracing::warn!(error = %error.detail, "releasing expired holds failed"),
+    }
+    if let Err(error) = service.fill_waiting(now_ms()).await {
+        tracing::warn!(error = %error.detail, "filling orders waiting for stock failed");
+    }
+    if let Err(error) = dispatcher.send_due(now_ms()).await {
+        tracing::warn!(error = %error.detail, "sending delivery e-mails failed");
     }
 }

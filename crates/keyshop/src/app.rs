@@ -129,7 +129,7 @@ async fn start_service(
             tasks.spawn(async move { member.serve(listener, shutdown).await.context("member") });
         }
         ServiceName::Delivery => {
-            let delivery = Delivery::build(config, platform).await?;
+            let delivery = Delivery::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
             tasks.spawn(async move { delivery.serve(listener, shutdown).await.context("delivery") });
         }
     }

@@ -228,6 +228,7 @@ backend_test!(a_paid_order_through_the_bus_counts_once, &MIGRATIONS, |test_db: T
         amount_usd_cents: cents,
         currency: "EUR".into(),
         paid_at_ms: 1,
+        ..OrderPaid::default()
     };
     // The same event delivered twice, then the same order in a second event.
     let first = Event::new("KS-100", &paid("KS-100", 12_345));

@@ -106,6 +106,16 @@ impl EventPayload for keyshop_proto::events::v1::OrderPaid {
     const TOPIC: &'static str = super::topics::ORDER;
 }
 
+impl EventPayload for keyshop_proto::events::v1::KeysDelivered {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.KeysDelivered";
+    const TOPIC: &'static str = super::topics::DELIVERY;
+}
+
+impl EventPayload for keyshop_proto::events::v1::KeysDelayed {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.KeysDelayed";
+    const TOPIC: &'static str = super::topics::DELIVERY;
+}
+
 impl EventPayload for keyshop_proto::events::v1::MemberRegistered {
     const EVENT_TYPE: &'static str = "keyshop.events.v1.MemberRegistered";
     const TOPIC: &'static str = super::topics::MEMBER;

@@ -11,6 +11,9 @@ use secrecy::ExposeSecret;
 
 use crate::config::MailConfig;
 
+mod compose;
+pub use compose::{Block, Composed, compose, language};
+
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
     #[error("invalid MAIL_URL: {0}")]

@@ -69,6 +69,7 @@ impl DeliveryService {
                     report.duplicates += i64::try_from(fresh.len()).unwrap_or(0) - inserted;
                     report.available = before.available + inserted;
                     if inserted > 0 {
+                        store::deliveries::wake_waiting(conn, now_ms())?;
                         let mut changes = StockChanges::default();
                         changes.adjust(conn, &sku, inserted, 0, 0)?;
                         changes.publish(conn)?;

@@ -2,6 +2,8 @@
 //! reservations, allocation and reveal. Every change of a product's stock
 //! writes its `StockChanged` event to the outbox in the same transaction.
 
+mod deliver;
+mod dispatch;
 mod import;
 mod reserve;
 mod reveal;
@@ -15,6 +17,8 @@ use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::StockChanged;
 
+pub use deliver::{DeliveryOutcome, MailParts, RESEND_INTERVAL_MS};
+pub use dispatch::Dispatcher;
 pub use import::ImportReport;
 pub use reserve::{AllocatedLine, Allocation, ReservationView};
 pub use reveal::{RevealEntry, RevealedKey, Viewer};

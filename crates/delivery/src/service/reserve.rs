@@ -2,6 +2,8 @@
 //! order is paid. Each runs in one write transaction: no key is ever held or
 //! sold twice, and the stock counts move with the keys.
 
+use std::collections::BTreeMap;
+
 use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbConnection;
 use keyshop_core::error::{AppError, ErrorCode};
@@ -179,45 +181,9 @@ impl DeliveryService {
         let (allocation, changed) = self
             .db
             .write(move |conn| -> Result<(Allocation, bool), AppError> {
-                let now = now_ms();
-                let row = store::reservations::find(conn, &order_no)?.ok_or_else(|| no_reservation(&order_no))?;
-                let lines = store::reservations::lines(conn, &order_no)?;
                 let mut changes = StockChanges::default();
-                // Top up every line to its quantity from stock, then sell
-                // everything the order holds.
-                let owned: std::collections::BTreeMap<i64, i64> =
-                    store::keys::count_by_line(conn, &order_no, KeyStatus::Sold)?
-                        .into_iter()
-                        .chain(store::keys::count_by_line(conn, &order_no, KeyStatus::Reserved)?)
-                        .fold(Default::default(), |mut owned, (line, count)| {
-                            *owned.entry(line).or_insert(0) += count;
-                            owned
-                        });
-                for line in reservation::lock_order(&lines) {
-                    let short = line.quantity - owned.get(&line.line_no).copied().unwrap_or(0);
-                    if short > 0 {
-                        hold_line(conn, &mut changes, &order_no, &line, short, true)?;
-                    }
-                }
-                let held = store::keys::count_by_sku(conn, &order_no, KeyStatus::Reserved)?;
-                store::keys::sell_order(conn, &order_no, now)?;
-                for (sku, count) in held {
-                    changes.adjust(conn, &sku, 0, -count, count)?;
-                }
-                if row.state != HoldState::Allocated.as_str() {
-                    store::reservations::set_state(conn, &order_no, HoldState::Allocated, row.expires_at, now)?;
-                }
-                let sold: std::collections::BTreeMap<i64, i64> =
-                    store::keys::count_by_line(conn, &order_no, KeyStatus::Sold)?.into_iter().collect();
-                let lines = lines
-                    .into_iter()
-                    .map(|line| {
-                        let missing = (line.quantity - sold.get(&line.line_no).copied().unwrap_or(0)).max(0);
-                        AllocatedLine { line_no: line.line_no, sku: line.sku, quantity: line.quantity, missing }
-                    })
-                    .collect();
-                let changed = changes.publish(conn)?;
-                Ok((Allocation { order_no, lines }, changed))
+                let allocation = allocate_in(conn, &mut changes, &order_no, now_ms())?;
+                Ok((allocation, changes.publish(conn)?))
             })
             .await?;
         if changed {
@@ -244,4 +210,46 @@ impl DeliveryService {
             }
         }
     }
+}
+
+/// [`DeliveryService::allocate`] inside the caller's write transaction.
+pub(super) fn allocate_in(
+    conn: &mut DbConnection,
+    changes: &mut StockChanges,
+    order_no: &str,
+    now: i64,
+) -> Result<Allocation, AppError> {
+    let row = store::reservations::find(conn, order_no)?.ok_or_else(|| no_reservation(order_no))?;
+    let lines = store::reservations::lines(conn, order_no)?;
+    // Top up every line to its quantity from stock, then sell everything
+    // the order holds.
+    let mut owned: BTreeMap<i64, i64> = BTreeMap::new();
+    for status in [KeyStatus::Sold, KeyStatus::Reserved] {
+        for (line, count) in store::keys::count_by_line(conn, order_no, status)? {
+            *owned.entry(line).or_insert(0) += count;
+        }
+    }
+    for line in reservation::lock_order(&lines) {
+        let short = line.quantity - owned.get(&line.line_no).copied().unwrap_or(0);
+        if short > 0 {
+            hold_line(conn, changes, order_no, &line, short, true)?;
+        }
+    }
+    let held = store::keys::count_by_sku(conn, order_no, KeyStatus::Reserved)?;
+    store::keys::sell_order(conn, order_no, now)?;
+    for (sku, count) in held {
+        changes.adjust(conn, &sku, 0, -count, count)?;
+    }
+    if row.state != HoldState::Allocated.as_str() {
+        store::reservations::set_state(conn, order_no, HoldState::Allocated, row.expires_at, now)?;
+    }
+    let sold: BTreeMap<i64, i64> = store::keys::count_by_line(conn, order_no, KeyStatus::Sold)?.into_iter().collect();
+    let lines = lines
+        .into_iter()
+        .map(|line| {
+            let missing = (line.quantity - sold.get(&line.line_no).copied().unwrap_or(0)).max(0);
+            AllocatedLine { line_no: line.line_no, sku: line.sku, quantity: line.quantity, missing }
+        })
+        .collect();
+    Ok(Allocation { order_no: order_no.to_owned(), lines })
 }

@@ -1,5 +1,6 @@
 //! The delivery service's storage: schema, one file per table, migrations.
 
+pub mod deliveries;
 pub mod keys;
 pub mod reservations;
 pub mod reveals;

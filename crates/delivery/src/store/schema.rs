@@ -57,4 +57,40 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(product_keys, stock, reservations, reservation_lines, reveals);
+diesel::allow_tables_to_appear_in_same_query!(
+    product_keys,
+    stock,
+    reservations,
+    reservation_lines,
+    reveals,
+    deliveries,
+    delivery_lines
+);
+
+diesel::table! {
+    deliveries (order_no) {
+        order_no -> Text,
+        email -> Text,
+        language -> Text,
+        order_url -> Text,
+        state -> Text,
+        attempts -> BigInt,
+        next_attempt_at -> BigInt,
+        last_error -> Text,
+        sent_at -> Nullable<BigInt>,
+        resent_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    delivery_lines (order_no, line_no) {
+        order_no -> Text,
+        line_no -> BigInt,
+        title -> Text,
+        platform -> Text,
+        game_name -> Text,
+        game_ext_name -> Text,
+    }
+}

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use keyshop_catalog::Catalog;
 use keyshop_core::config::{Config, RawConfig};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{self, ShutdownTrigger};
@@ -20,6 +21,7 @@ use tonic::transport::Channel;
 
 pub struct RunningDelivery {
     pub client: DeliveryServiceClient<Channel>,
+    pub catalog_url: String,
     pub service: Arc<DeliveryService>,
     pub platform: Platform,
     pub config: Config,
@@ -44,17 +46,25 @@ pub fn config(test_db: &TestDb, data: &std::path::Path) -> Config {
     Config::from_raw(raw).expect("test configuration")
 }
 
-/// The delivery service of `config`, on its own platform.
+/// The delivery service of `config`, with an empty catalog beside it.
 pub async fn start(config: Config) -> RunningDelivery {
-    let platform = Platform::from_config(&config).expect("platform");
-    start_on(config, platform).await
+    start_with(config, false).await
 }
 
-/// The delivery service of `config` on `platform` (shared with other
-/// services of the test).
-pub async fn start_on(config: Config, platform: Platform) -> RunningDelivery {
+/// The delivery service of `config` with a catalog beside it (the demo
+/// catalog when `demo`), on one platform (one event bus).
+pub async fn start_with(config: Config, demo: bool) -> RunningDelivery {
+    let platform = Platform::from_config(&config).expect("platform");
     let (trigger, shutdown) = shutdown::channel();
-    let delivery = Delivery::build(&config, &platform).await.expect("delivery builds");
+    let catalog = Catalog::build(&config, &platform).await.expect("catalog builds");
+    if demo {
+        keyshop_catalog::demo::seed(&catalog.service).await.expect("demo seed");
+    }
+    let catalog_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let catalog_url = format!("http://{}", catalog_listener.local_addr().unwrap());
+    tokio::spawn(catalog.serve(catalog_listener, shutdown.clone()));
+
+    let delivery = Delivery::build(&config, &platform, &catalog_url).await.expect("delivery builds");
     let service = delivery.service.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
@@ -65,7 +75,7 @@ pub async fn start_on(config: Config, platform: Platform) -> RunningDelivery {
         .connect()
         .await
         .expect("delivery answers");
-    RunningDelivery { client: DeliveryServiceClient::new(channel), service, platform, config, trigger }
+    RunningDelivery { client: DeliveryServiceClient::new(channel), catalog_url, service, platform, config, trigger }
 }
 
 pub fn keys(prefix: &str, count: usize) -> Vec<pb::KeyLine> {
@@ -114,6 +124,25 @@ impl RunningDelivery {
             .unwrap()
             .into_inner()
             .keys
+    }
+}
+
+impl RunningDelivery {
+    /// The delivery e-mails written so far (`.eml` files), oldest first.
+    pub fn mails(&self) -> Vec<String> {
+        keyshop_core::test_support::outbox_mails(&self.config.data_dir.join("outbox"))
+    }
+
+    /// Waits until `count` e-mails exist (10 s at most).
+    pub async fn wait_for_mails(&self, count: usize) -> Vec<String> {
+        for _ in 0..500 {
+            let mails = self.mails();
+            if mails.len() >= count {
+                return mails;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("expected {count} e-mails, found {}", self.mails().len());
     }
 }
 

@@ -153,35 +153,6 @@ impl RunningMember {
 
     /// The e-mails written so far, as text, oldest first.
     pub fn mails(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.outbox()) else { return Vec::new() };
-        let mut files: Vec<_> = entries.filter_map(Result::ok).map(|entry| entry.path()).collect();
-        files.sort_by_key(|path| std::fs::metadata(path).and_then(|meta| meta.modified()).ok());
-        files
-            .iter()
-            .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
-            .map(|path| decode_mail(path))
-            .collect()
+        keyshop_core::test_support::outbox_mails(&self.outbox())
     }
-}
-
-/// The .eml with soft line breaks and `=XX` escapes of quoted-printable undone.
-fn decode_mail(path: &std::path::Path) -> String {
-    let raw = std::fs::read_to_string(path).unwrap();
-    let joined = raw.replace("=\r\n", "").replace("=\n", "");
-    let mut out = Vec::with_capacity(joined.len());
-    let bytes = joined.as_bytes();
-    let mut index = 0;
-    while index < bytes.len() {
-        if bytes[index] == b'='
-            && index + 2 < bytes.len()
-            && let Ok(byte) = u8::from_str_radix(&joined[index + 1..index + 3], 16)
-        {
-            out.push(byte);
-            index += 3;
-            continue;
-        }
-        out.push(bytes[index]);
-        index += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }

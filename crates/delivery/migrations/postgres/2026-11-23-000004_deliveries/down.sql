@@ -1,0 +1,2 @@
+DROP TABLE delivery_lines;
+DROP TABLE deliveries;

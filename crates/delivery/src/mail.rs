@@ -1,0 +1,70 @@
+//! The delivery e-mail, in the buyer's language: the order number, each
+//! product with its keys and its activation steps, and the link to the order.
+
+use keyshop_core::i18n::Messages;
+use keyshop_core::mail::{Block, Composed, compose, language};
+
+use crate::service::MailParts;
+
+/// One product of the e-mail: its line, and the activation guide the catalog
+/// gives in the buyer's language (empty when it has none).
+pub struct GuidedLine<'a> {
+    pub line_no: i64,
+    pub title: &'a str,
+    pub platform: &'a str,
+    pub activation_guide: String,
+}
+
+pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>]) -> Composed {
+    let delivery = &parts.delivery;
+    let language = language(&delivery.language);
+    let messages = Messages::embedded();
+    let order_no = delivery.order_no.as_str();
+    let mut blocks = vec![Block::Text(messages.text(language, "email.delivery.intro", &[("orderNo", order_no)]))];
+    for line in guided {
+        let heading = if line.platform.is_empty() {
+            line.title.to_owned()
+        } else {
+            format!("{} · {}", line.title, platform_name(line.platform))
+        };
+        blocks.push(Block::Heading(heading));
+        for key in parts.keys.iter().filter(|key| key.line_no == line.line_no) {
+            blocks.push(Block::Code(key.key.clone()));
+        }
+        if !line.activation_guide.trim().is_empty() {
+            blocks.push(Block::Text(format!(
+                "{}\n{}",
+                messages.text(language, "email.delivery.activation", &[]),
+                line.activation_guide.trim()
+            )));
+        }
+    }
+    blocks.push(Block::Text(messages.text(language, "email.delivery.keepSafe", &[])));
+    if !delivery.order_url.is_empty() {
+        blocks.push(Block::Link(messages.text(language, "email.delivery.openOrder", &[]), delivery.order_url.clone()));
+    }
+    compose(
+        &delivery.email,
+        language,
+        messages.text(language, "email.delivery.subject", &[("orderNo", order_no)]),
+        &blocks,
+    )
+}
+
+/// The platform's own name, as stores write it.
+fn platform_name(code: &str) -> &str {
+    match code {
+        "steam" => "Steam",
+        "epic" => "Epic Games",
+        "gog" => "GOG",
+        "xbox" => "Xbox",
+        "playstation" => "PlayStation",
+        "nintendo" => "Nintendo eShop",
+        "ea-app" => "EA app",
+        "ubisoft-connect" => "Ubisoft Connect",
+        "battle-net" => "Battle.net",
+        "microsoft-store" => "Microsoft Store",
+        "rockstar" => "Rockstar Games Launcher",
+        other => other,
+    }
+}

@@ -1,0 +1,235 @@
+//! Delivering paid orders: allocate the keys and queue the e-mail, in one
+//! transaction per order, however often `OrderPaid` arrives; orders short of
+//! keys wait for stock; buyers may ask for the e-mail again.
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::DbConnection;
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::events::{Event, outbox};
+use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, OrderPaid};
+
+use super::reserve::{Allocation, allocate_in};
+use super::{DeliveryService, RevealedKey, StockChanges};
+use crate::domain::reservation::{self, LineRequest};
+use crate::store;
+use crate::store::deliveries::{DeliveryLine, DeliveryRow, DeliveryState, NewDelivery};
+
+/// Deliveries waiting for stock looked at per pass.
+const WAITING_BATCH: i64 = 50;
+/// How long a waiting delivery rests before stock is looked at again
+/// (an import wakes them at once).
+const WAITING_RETRY_MS: i64 = 60_000;
+/// The buyer may ask for the e-mail again once per this period.
+pub const RESEND_INTERVAL_MS: i64 = 60_000;
+
+/// What became of a paid order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryOutcome {
+    pub allocation: Allocation,
+    /// Whether this call completed the delivery (the e-mail is queued now).
+    pub delivered_now: bool,
+}
+
+/// What the delivery e-mail needs.
+#[derive(Debug, Clone)]
+pub struct MailParts {
+    pub delivery: DeliveryRow,
+    pub lines: Vec<DeliveryLine>,
+    pub keys: Vec<RevealedKey>,
+}
+
+fn check_paid(paid: &OrderPaid) -> Result<Vec<LineRequest>, AppError> {
+    let lines: Vec<LineRequest> = paid
+        .lines
+        .iter()
+        .map(|line| LineRequest { line_no: line.line_no, sku: line.sku.clone(), quantity: line.quantity })
+        .collect();
+    reservation::check_request(&paid.order_no, &lines, 0)?;
+    if paid.email.trim().is_empty() {
+        return Err(AppError::field("email", "api.error.validation"));
+    }
+    Ok(lines)
+}
+
+/// Queues the e-mail once every key is there; tells the order what happened.
+fn settle(
+    conn: &mut DbConnection,
+    order_no: &str,
+    allocation: &Allocation,
+    was: Option<DeliveryState>,
+    now: i64,
+) -> Result<bool, AppError> {
+    let complete = allocation.complete();
+    let delivered_now = match (was, complete) {
+        (None, true) => true,
+        (Some(DeliveryState::WaitingStock), true) => {
+            store::deliveries::advance(conn, order_no, DeliveryState::WaitingStock, DeliveryState::Queued, now)?
+        }
+        _ => false,
+    };
+    if delivered_now {
+        outbox::enqueue(
+            conn,
+            &Event::new(order_no, &KeysDelivered { order_no: order_no.to_owned(), delivered_at_ms: now }),
+        )?;
+    } else if was.is_none() && !complete {
+        let missing = allocation.lines.iter().map(|line| line.missing).sum();
+        outbox::enqueue(conn, &Event::new(order_no, &KeysDelayed { order_no: order_no.to_owned(), missing }))?;
+        tracing::warn!(%order_no, missing, "paid order short of keys: delayed delivery, staff notified");
+    }
+    Ok(delivered_now)
+}
+
+impl DeliveryService {
+    /// Allocates a paid order's keys and queues its e-mail, once per order:
+    /// a repeated or replayed event changes nothing. An order that was never
+    /// held (or whose hold was released) takes keys from stock; what stock
+    /// lacks makes it wait (`KeysDelayed`), and it is delivered when keys arrive.
+    pub async fn deliver_paid(&self, paid: OrderPaid) -> Result<DeliveryOutcome, AppError> {
+        let lines = check_paid(&paid)?;
+        let outcome = self
+            .db
+            .write(move |conn| -> Result<DeliveryOutcome, AppError> {
+                let now = now_ms();
+                let order_no = paid.order_no.as_str();
+                if store::reservations::find(conn, order_no)?.is_none() {
+                    store::reservations::insert(conn, order_no, &lines, now, now)?;
+                }
+                let mut changes = StockChanges::default();
+                let allocation = allocate_in(conn, &mut changes, order_no, now)?;
+                let existing = store::deliveries::find(conn, order_no)?;
+                let was = existing.as_ref().map(|row| parse_state(&row.state)).transpose()?;
+                if existing.is_none() {
+                    let state = if allocation.complete() { DeliveryState::Queued } else { DeliveryState::WaitingStock };
+                    let delivery_lines: Vec<DeliveryLine> = paid
+                        .lines
+                        .iter()
+                        .map(|line| DeliveryLine {
+                            order_no: order_no.to_owned(),
+                            line_no: line.line_no,
+                            title: line.title.clone(),
+                            platform: line.platform.clone(),
+                            game_name: line.game_name.clone(),
+                            game_ext_name: line.game_ext_name.clone(),
+                        })
+                        .collect();
+                    let delivery = NewDelivery {
+                        order_no,
+                        email: paid.email.trim(),
+                        language: &paid.language,
+                        order_url: &paid.order_url,
+                        state,
+                        now_ms: now,
+                    };
+                    store::deliveries::insert(conn, &delivery, &delivery_lines)?;
+                }
+                let delivered_now = settle(conn, order_no, &allocation, was, now)?;
+                changes.publish(conn)?;
+                Ok(DeliveryOutcome { allocation, delivered_now })
+            })
+            .await?;
+        self.wake_outbox();
+        Ok(outcome)
+    }
+
+    /// Tries again the orders waiting for stock that are due; how many were
+    /// delivered now.
+    pub async fn fill_waiting(&self, now: i64) -> Result<usize, AppError> {
+        let due = self
+            .db
+            .run(move |conn| {
+                Ok::<_, AppError>(store::deliveries::due(conn, DeliveryState::WaitingStock, now, WAITING_BATCH)?)
+            })
+            .await?;
+        let mut delivered = 0;
+        for order_no in due {
+            let delivered_now = self
+                .db
+                .write(move |conn| -> Result<bool, AppError> {
+                    let mut changes = StockChanges::default();
+                    let allocation = allocate_in(conn, &mut changes, &order_no, now)?;
+                    let delivered_now = settle(conn, &order_no, &allocation, Some(DeliveryState::WaitingStock), now)?;
+                    if !delivered_now {
+                        store::deliveries::mark_failed(
+                            conn,
+                            &order_no,
+                            "waiting for stock",
+                            now + WAITING_RETRY_MS,
+                            now,
+                        )?;
+                    }
+                    changes.publish(conn)?;
+                    Ok(delivered_now)
+                })
+                .await?;
+            delivered += usize::from(delivered_now);
+        }
+        if delivered > 0 {
+            self.wake_outbox();
+        }
+        Ok(delivered)
+    }
+
+    /// Queues the delivery e-mail of a delivered order again (the buyer lost
+    /// it), at most once per [`RESEND_INTERVAL_MS`].
+    pub async fn resend(&self, order_no: String) -> Result<(), AppError> {
+        if !reservation::is_order_no(&order_no) {
+            return Err(AppError::field("orderNo", "api.error.validation"));
+        }
+        self.db
+            .write(move |conn| -> Result<(), AppError> {
+                let now = now_ms();
+                let row = store::deliveries::find(conn, &order_no)?
+                    .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+                match parse_state(&row.state)? {
+                    DeliveryState::WaitingStock => Err(AppError::new(ErrorCode::Conflict, "api.delivery.waitingStock")),
+                    DeliveryState::Queued => Ok(()),
+                    DeliveryState::Sent => {
+                        // Counted between the buyer's requests: the first may
+                        // follow the original e-mail at once.
+                        let wait_ms = row.resent_at.map_or(0, |last| last + RESEND_INTERVAL_MS - now);
+                        if wait_ms > 0 {
+                            let seconds = u64::try_from(wait_ms).unwrap_or(0).div_ceil(1000);
+                            return Err(AppError::rate_limited(
+                                "api.delivery.resendTooSoon",
+                                std::time::Duration::from_secs(seconds),
+                            ));
+                        }
+                        store::deliveries::requeue(conn, &order_no, now)?;
+                        Ok(())
+                    }
+                }
+            })
+            .await
+    }
+
+    /// Everything the e-mail of `order_no` needs, the keys decrypted; the
+    /// e-mailing is recorded in the reveal log.
+    pub async fn mail_parts(&self, order_no: String) -> Result<MailParts, AppError> {
+        let delivery = self
+            .db
+            .run({
+                let order_no = order_no.clone();
+                move |conn| Ok::<_, AppError>(store::deliveries::find(conn, &order_no)?)
+            })
+            .await?
+            .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+        let lines = self
+            .db
+            .run({
+                let order_no = order_no.clone();
+                move |conn| Ok::<_, AppError>(store::deliveries::lines(conn, &order_no)?)
+            })
+            .await?;
+        let viewer = super::Viewer { actor: "delivery-email".to_owned(), ip: String::new(), user_agent: String::new() };
+        let keys = self.reveal(order_no, viewer).await?;
+        Ok(MailParts { delivery, lines, keys })
+    }
+}
+
+fn parse_state(text: &str) -> Result<DeliveryState, AppError> {
+    [DeliveryState::WaitingStock, DeliveryState::Queued, DeliveryState::Sent]
+        .into_iter()
+        .find(|state| state.as_str() == text)
+        .ok_or_else(|| AppError::internal(format!("delivery state {text:?}")))
+}

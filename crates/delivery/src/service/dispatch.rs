@@ -1,0 +1,143 @@
+//! Sending the delivery e-mails that are due: each leased by one sender,
+//! retried with back-off when the mail server or the catalog fails.
+
+use std::sync::Arc;
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::error::AppError;
+use keyshop_core::grpc::ContextInterceptor;
+use keyshop_core::mail::Mailer;
+use keyshop_proto::catalog::v1 as catalog;
+use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
+
+use super::DeliveryService;
+use crate::mail::{self, GuidedLine};
+use crate::store;
+use crate::store::deliveries::DeliveryState;
+
+/// E-mails sent per pass.
+const SEND_BATCH: i64 = 20;
+/// How long a sender holds an e-mail before another may try it.
+const LEASE_MS: i64 = 60_000;
+/// The longest wait between two attempts.
+const MAX_BACKOFF_MS: i64 = 3_600_000;
+
+pub type CatalogClient = CatalogServiceClient<InterceptedService<Channel, ContextInterceptor>>;
+
+/// The wait after the `attempts`-th failure: 2 s, 4 s, 8 s … at most an hour.
+pub fn backoff_ms(attempts: i64) -> i64 {
+    let exponent = u32::try_from(attempts.clamp(1, 22)).unwrap_or(22);
+    (1000_i64 << exponent).min(MAX_BACKOFF_MS)
+}
+
+/// Sends delivery e-mails.
+pub struct Dispatcher {
+    pub service: Arc<DeliveryService>,
+    pub mailer: Arc<Mailer>,
+    pub catalog: CatalogClient,
+}
+
+impl Dispatcher {
+    /// Sends the e-mails due at `now`; how many went out.
+    pub async fn send_due(&self, now: i64) -> Result<usize, AppError> {
+        let due = self
+            .service
+            .db()
+            .run(move |conn| Ok::<_, AppError>(store::deliveries::due(conn, DeliveryState::Queued, now, SEND_BATCH)?))
+            .await?;
+        let mut sent = 0;
+        for order_no in due {
+            let leased = {
+                let order_no = order_no.clone();
+                self.service
+                    .db()
+                    .write(move |conn| Ok::<_, AppError>(store::deliveries::lease(conn, &order_no, now, LEASE_MS)?))
+                    .await?
+            };
+            if !leased {
+                continue;
+            }
+            match self.send(&order_no).await {
+                Ok(()) => {
+                    let order = order_no.clone();
+                    self.service
+                        .db()
+                        .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now_ms())?))
+                        .await?;
+                    sent += 1;
+                    tracing::info!(%order_no, "delivery e-mail sent");
+                }
+                Err(error) => {
+                    tracing::warn!(%order_no, error = %error.detail, "delivery e-mail failed; retrying later");
+                    let detail = error.detail.chars().take(500).collect::<String>();
+                    self.service
+                        .db()
+                        .write(move |conn| -> Result<usize, AppError> {
+                            let attempts = store::deliveries::find(conn, &order_no)?.map_or(1, |row| row.attempts);
+                            let now = now_ms();
+                            Ok(store::deliveries::mark_failed(
+                                conn,
+                                &order_no,
+                                &detail,
+                                now + backoff_ms(attempts),
+                                now,
+                            )?)
+                        })
+                        .await?;
+                }
+            }
+        }
+        Ok(sent)
+    }
+
+    async fn send(&self, order_no: &str) -> Result<(), AppError> {
+        let parts = self.service.mail_parts(order_no.to_owned()).await?;
+        let mut guided = Vec::with_capacity(parts.lines.len());
+        for line in &parts.lines {
+            let activation_guide = if line.game_name.is_empty() {
+                String::new()
+            } else {
+                let product = self
+                    .catalog
+                    .clone()
+                    .get_product(catalog::ProductRef {
+                        game_name: line.game_name.clone(),
+                        game_ext_name: line.game_ext_name.clone(),
+                        language: parts.delivery.language.clone(),
+                    })
+                    .await;
+                match product {
+                    Ok(detail) => detail.into_inner().activation_guide,
+                    // A product taken off the catalog still gets its keys.
+                    Err(status) if status.code() == tonic::Code::NotFound => String::new(),
+                    Err(status) => return Err(AppError::unavailable(format!("catalog: {status}"))),
+                }
+            };
+            guided.push(GuidedLine {
+                line_no: line.line_no,
+                title: &line.title,
+                platform: &line.platform,
+                activation_guide,
+            });
+        }
+        let composed = mail::keys_delivered(&parts, &guided);
+        self.mailer.send(composed.as_email()).await.map_err(|error| AppError::unavailable(format!("mail: {error}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn back_off_doubles_up_to_an_hour() {
+        assert_eq!(backoff_ms(1), 2_000);
+        assert_eq!(backoff_ms(2), 4_000);
+        assert_eq!(backoff_ms(5), 32_000);
+        assert_eq!(backoff_ms(12), MAX_BACKOFF_MS);
+        assert_eq!(backoff_ms(i64::MAX), MAX_BACKOFF_MS);
+        assert_eq!(backoff_ms(0), 2_000);
+    }
+}
