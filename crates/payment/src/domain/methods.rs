@@ -1,0 +1,54 @@
+//! Payment methods: which provider takes them, in which currencies, for what fee.
+
+/// A method as configured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Method {
+    pub code: String,
+    pub provider: String,
+    /// ISO codes, or `*` for every currency.
+    pub currencies: Vec<String>,
+    pub fee_basis_points: i64,
+    pub fee_fixed_usd: i64,
+}
+
+impl Method {
+    /// Whether the method takes `currency`.
+    pub fn takes(&self, currency: &str) -> bool {
+        self.currencies.iter().any(|code| code == "*" || code.eq_ignore_ascii_case(currency))
+    }
+}
+
+/// The methods on offer in `currency`: those of enabled providers that take it.
+pub fn on_offer<'a>(methods: &'a [Method], providers: &[String], currency: &str) -> Vec<&'a Method> {
+    methods.iter().filter(|method| providers.contains(&method.provider) && method.takes(currency)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn method(code: &str, provider: &str, currencies: &[&str]) -> Method {
+        Method {
+            code: code.to_owned(),
+            provider: provider.to_owned(),
+            currencies: currencies.iter().map(|code| (*code).to_owned()).collect(),
+            fee_basis_points: 0,
+            fee_fixed_usd: 0,
+        }
+    }
+
+    #[test]
+    fn offers_only_enabled_providers_in_their_currencies() {
+        let methods = [
+            method("card-sandbox", "sandbox", &["*"]),
+            method("card", "stripe", &["USD", "EUR"]),
+            method("paypal", "paypal", &["USD"]),
+        ];
+        let enabled = vec!["sandbox".to_owned(), "stripe".to_owned()];
+        let codes =
+            |currency| on_offer(&methods, &enabled, currency).iter().map(|m| m.code.clone()).collect::<Vec<_>>();
+        assert_eq!(codes("eur"), ["card-sandbox", "card"]);
+        assert_eq!(codes("JPY"), ["card-sandbox"]);
+        assert_eq!(codes("USD"), ["card-sandbox", "card"], "paypal is not enabled");
+    }
+}

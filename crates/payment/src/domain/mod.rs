@@ -1,0 +1,7 @@
+//! The payment service's rules: pure functions and types, unit-tested here,
+//! with no database, clock or network.
+
+pub mod methods;
+pub mod sandbox;
+pub mod session;
+pub mod signature;

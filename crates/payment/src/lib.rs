@@ -1,0 +1,6 @@
+//! The payment service: payment methods per currency, payment sessions with
+//! an expiry window, providers behind one trait (the built-in sandbox,
+//! Stripe, PayPal), webhooks checked by signature and de-duplicated. (Its
+//! rules come first; storage, providers and gRPC follow.)
+
+pub mod domain;
