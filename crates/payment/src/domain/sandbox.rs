@@ -40,7 +40,7 @@ fn luhn(digits: &[u32]) -> bool {
         .enumerate()
         .map(|(index, digit)| if index % 2 == 1 { (digit * 2) / 10 + (digit * 2) % 10 } else { *digit })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// The card's outcome; field errors for a card that is not even a card.
