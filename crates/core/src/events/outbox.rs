@@ -90,6 +90,11 @@ pub fn enqueue(conn: &mut DbConnection, event: &Event) -> QueryResult<()> {
 }
 
 /// Rows not yet published.
+/// How many events of `event_type` the outbox holds, published or not.
+pub fn count_of_type(conn: &mut DbConnection, event_type: &str) -> QueryResult<i64> {
+    outbox::table.filter(outbox::event_type.eq(event_type)).count().get_result(conn)
+}
+
 pub fn pending_count(conn: &mut DbConnection) -> QueryResult<i64> {
     outbox::table.filter(outbox::published_at.is_null()).count().get_result(conn)
 }

@@ -1,0 +1,3 @@
+DROP TABLE provider_events;
+DROP TABLE payment_sessions;
+DROP TABLE payment_methods;

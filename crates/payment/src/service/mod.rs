@@ -1,0 +1,223 @@
+//! The payment service's use cases over its store: methods on offer, payment
+//! sessions, and what providers report. A session's success writes its
+//! `PaymentSucceeded` event to the outbox in the same transaction.
+
+use std::time::Duration;
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::db::Db;
+use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
+use keyshop_core::events::{Event, OutboxWaker, outbox};
+use keyshop_proto::events::v1::PaymentSucceeded;
+
+use crate::domain::methods::{self, Method};
+use crate::domain::session::{ProviderReport, SessionState, money_matches};
+use crate::store;
+use crate::store::sessions::SessionRow;
+
+/// Sessions expired per pass.
+const EXPIRY_BATCH: i64 = 100;
+
+/// What a provider's report did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportOutcome {
+    /// The session changed state (and, when paid, the event was written).
+    Applied,
+    /// The same event was seen before: nothing changed.
+    Duplicate,
+    /// A valid event that changes nothing (the session had moved on).
+    Ignored,
+    /// The amount or currency is not the session's: refused, never paid.
+    Mismatch,
+}
+
+impl ReportOutcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            ReportOutcome::Applied => "applied",
+            ReportOutcome::Duplicate => "duplicate",
+            ReportOutcome::Ignored => "ignored",
+            ReportOutcome::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// A new payment attempt.
+#[derive(Debug, Clone)]
+pub struct SessionRequest {
+    pub order_no: String,
+    pub method: String,
+    /// Minor units of `currency`.
+    pub amount: i64,
+    pub currency: String,
+}
+
+pub struct PaymentService {
+    db: Db,
+    waker: OutboxWaker,
+    /// The providers enabled in this store (`PAYMENT_PROVIDERS`).
+    providers: Vec<String>,
+    window: Duration,
+}
+
+impl PaymentService {
+    pub fn new(db: Db, waker: OutboxWaker, providers: Vec<String>, window: Duration) -> PaymentService {
+        PaymentService { db, waker, providers, window }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The methods on offer in `currency`.
+    pub async fn methods(&self, currency: String) -> Result<Vec<Method>, AppError> {
+        let all = self.db.run(|conn| Ok::<_, AppError>(store::methods::all(conn)?)).await?;
+        Ok(methods::on_offer(&all, &self.providers, &currency).into_iter().cloned().collect())
+    }
+
+    /// A session to pay `request`, or the open one already made for the same
+    /// order, method and amount (a retried call creates nothing new).
+    pub async fn open_session(&self, request: SessionRequest) -> Result<SessionRow, AppError> {
+        let mut errors = FieldErrors::default();
+        if request.order_no.trim().is_empty() || request.order_no.len() > 64 {
+            errors.add("orderNo", "api.error.validation");
+        }
+        if request.amount <= 0 {
+            errors.add("amount", "api.error.validation");
+        }
+        if request.currency.len() != 3 {
+            errors.add("currency", "api.error.validation");
+        }
+        errors.finish()?;
+        let method = self
+            .methods(request.currency.clone())
+            .await?
+            .into_iter()
+            .find(|method| method.code == request.method)
+            .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
+        let window_ms = i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX);
+        self.db
+            .write(move |conn| -> Result<SessionRow, AppError> {
+                let now = now_ms();
+                let sessions = store::sessions::of_order(conn, &request.order_no)?;
+                if sessions.iter().any(|session| session.state == SessionState::Succeeded.as_str()) {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.payment.alreadyPaid"));
+                }
+                if let Some(open) = sessions.into_iter().find(|session| {
+                    session.state == SessionState::Open.as_str()
+                        && session.expires_at > now
+                        && session.method == method.code
+                        && session.amount == request.amount
+                        && session.currency == request.currency
+                }) {
+                    return Ok(open);
+                }
+                let session = SessionRow {
+                    id: format!("ps_{}", uuid::Uuid::new_v4().simple()),
+                    order_no: request.order_no,
+                    provider: method.provider,
+                    method: method.code,
+                    amount: request.amount,
+                    currency: request.currency.to_ascii_uppercase(),
+                    state: SessionState::Open.as_str().to_owned(),
+                    reason: String::new(),
+                    provider_ref: String::new(),
+                    expires_at: now.saturating_add(window_ms),
+                    paid_at: None,
+                    created_at: now,
+                    updated_at: now,
+                };
+                store::sessions::insert(conn, &session)?;
+                Ok(session)
+            })
+            .await
+    }
+
+    pub async fn session(&self, id: String) -> Result<SessionRow, AppError> {
+        self.db
+            .run(move |conn| Ok::<_, AppError>(store::sessions::find(conn, &id)?))
+            .await?
+            .ok_or_else(|| AppError::not_found("api.error.notFound"))
+    }
+
+    /// Applies what `provider` reports (a webhook whose signature was
+    /// checked). Each provider event counts once; a session is paid once,
+    /// only with its own amount and currency.
+    pub async fn apply_report(&self, provider: String, report: ProviderReport) -> Result<ReportOutcome, AppError> {
+        let outcome = self
+            .db
+            .write(move |conn| -> Result<ReportOutcome, AppError> {
+                let now = now_ms();
+                if !store::events::claim(conn, &provider, &report.event_id, &report.session_id, "received", now)? {
+                    return Ok(ReportOutcome::Duplicate);
+                }
+                let session = store::sessions::find(conn, &report.session_id)?
+                    .filter(|session| session.provider == provider)
+                    .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+                let outcome = if report.outcome == SessionState::Succeeded
+                    && !money_matches(&report, session.amount, &session.currency)
+                {
+                    tracing::warn!(session = %session.id, order_no = %session.order_no, "a payment report with another amount or currency was refused");
+                    ReportOutcome::Mismatch
+                } else if store::sessions::transition(conn, &session.id, report.outcome, &report.reason, now)? {
+                    if report.outcome == SessionState::Succeeded {
+                        let paid = PaymentSucceeded {
+                            order_no: session.order_no.clone(),
+                            session_id: session.id.clone(),
+                            provider: provider.clone(),
+                            amount: session.amount,
+                            currency: session.currency.clone(),
+                            paid_at_ms: now,
+                        };
+                        outbox::enqueue(conn, &Event::new(session.order_no.clone(), &paid))?;
+                    }
+                    ReportOutcome::Applied
+                } else {
+                    ReportOutcome::Ignored
+                };
+                store::events::set_outcome(conn, &provider, &report.event_id, outcome.as_str())?;
+                Ok(outcome)
+            })
+            .await?;
+        if outcome == ReportOutcome::Applied {
+            self.waker.wake();
+        }
+        Ok(outcome)
+    }
+
+    /// The buyer left the provider's page: the session ends (a new one pays again).
+    pub async fn cancel(&self, id: String) -> Result<SessionRow, AppError> {
+        let session = self.session(id.clone()).await?;
+        self.db
+            .write(move |conn| {
+                Ok::<_, AppError>(store::sessions::transition(
+                    conn,
+                    &id,
+                    SessionState::Cancelled,
+                    "cancelled by the buyer",
+                    now_ms(),
+                )?)
+            })
+            .await?;
+        self.session(session.id).await
+    }
+
+    /// Expires the open sessions whose window closed before `now`; how many.
+    pub async fn expire_due(&self, now: i64) -> Result<usize, AppError> {
+        let due = self
+            .db
+            .run(move |conn| Ok::<_, AppError>(store::sessions::due_to_expire(conn, now, EXPIRY_BATCH)?))
+            .await?;
+        let mut expired = 0;
+        for id in due {
+            let moved = self
+                .db
+                .write(move |conn| {
+                    Ok::<_, AppError>(store::sessions::transition(conn, &id, SessionState::Expired, "", now)?)
+                })
+                .await?;
+            expired += usize::from(moved);
+        }
+        Ok(expired)
+    }
+}

@@ -1,0 +1,42 @@
+//! `provider_events`: every provider event seen, so a replayed webhook is
+//! recognised and changes nothing.
+
+use diesel::prelude::*;
+use keyshop_core::db::DbConnection;
+
+use super::schema::provider_events;
+
+/// Records the event; `false` when it was seen before.
+pub fn claim(
+    conn: &mut DbConnection,
+    provider: &str,
+    event_id: &str,
+    session_id: &str,
+    outcome: &str,
+    now_ms: i64,
+) -> QueryResult<bool> {
+    let seen: i64 = provider_events::table
+        .filter(provider_events::provider.eq(provider))
+        .filter(provider_events::event_id.eq(event_id))
+        .count()
+        .get_result(conn)?;
+    if seen > 0 {
+        return Ok(false);
+    }
+    diesel::insert_into(provider_events::table)
+        .values((
+            provider_events::provider.eq(provider),
+            provider_events::event_id.eq(event_id),
+            provider_events::session_id.eq(session_id),
+            provider_events::outcome.eq(outcome),
+            provider_events::received_at.eq(now_ms),
+        ))
+        .execute(conn)?;
+    Ok(true)
+}
+
+pub fn set_outcome(conn: &mut DbConnection, provider: &str, event_id: &str, outcome: &str) -> QueryResult<usize> {
+    diesel::update(provider_events::table.find((provider, event_id)))
+        .set(provider_events::outcome.eq(outcome))
+        .execute(conn)
+}
