@@ -12,6 +12,7 @@ use keyshop_core::shutdown::{self, Shutdown, ShutdownTrigger};
 use keyshop_delivery::Delivery;
 use keyshop_gateway::ServiceEndpoints;
 use keyshop_member::Member;
+use keyshop_payment::Payment;
 use tokio::net::TcpListener;
 use tokio::task::JoinSet;
 
@@ -131,6 +132,10 @@ async fn start_service(
         ServiceName::Delivery => {
             let delivery = Delivery::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
             tasks.spawn(async move { delivery.serve(listener, shutdown).await.context("delivery") });
+        }
+        ServiceName::Payment => {
+            let payment = Payment::build(config, platform).await?;
+            tasks.spawn(async move { payment.serve(listener, shutdown).await.context("payment") });
         }
     }
     Ok(())

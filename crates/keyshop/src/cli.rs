@@ -103,6 +103,7 @@ pub enum ServiceArg {
     Catalog,
     Member,
     Delivery,
+    Payment,
     Gateway,
 }
 
@@ -113,6 +114,7 @@ impl ServiceArg {
             ServiceArg::Catalog => Some(ServiceName::Catalog),
             ServiceArg::Member => Some(ServiceName::Member),
             ServiceArg::Delivery => Some(ServiceName::Delivery),
+            ServiceArg::Payment => Some(ServiceName::Payment),
             ServiceArg::Gateway => None,
         }
     }

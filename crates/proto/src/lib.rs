@@ -27,6 +27,12 @@ pub mod delivery {
     }
 }
 
+pub mod payment {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.payment.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("keyshop.events.v1");

@@ -20,16 +20,19 @@ pub enum ServiceName {
     Catalog,
     Member,
     Delivery,
+    Payment,
 }
 
 impl ServiceName {
-    pub const ALL: [ServiceName; 3] = [ServiceName::Catalog, ServiceName::Member, ServiceName::Delivery];
+    pub const ALL: [ServiceName; 4] =
+        [ServiceName::Catalog, ServiceName::Member, ServiceName::Delivery, ServiceName::Payment];
 
     pub fn as_str(self) -> &'static str {
         match self {
             ServiceName::Catalog => "catalog",
             ServiceName::Member => "member",
             ServiceName::Delivery => "delivery",
+            ServiceName::Payment => "payment",
         }
     }
 
@@ -115,6 +118,13 @@ pub struct DeliveryConfig {
     pub payment_window_minutes: u64,
 }
 
+/// Payments: the providers this store takes payments through.
+#[derive(Debug, Clone)]
+pub struct PaymentConfig {
+    /// `sandbox` (the built-in test provider), `stripe`, `paypal`.
+    pub providers: Vec<String>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub data_dir: PathBuf,
@@ -128,6 +138,7 @@ pub struct Config {
     pub mail: MailConfig,
     pub member: MemberConfig,
     pub delivery: DeliveryConfig,
+    pub payment: PaymentConfig,
     pub telemetry: TelemetryConfig,
     pub geoip_database: Option<PathBuf>,
     pub outbox_poll_interval_ms: u64,
@@ -293,6 +304,28 @@ impl Config {
             payment_window_minutes,
         };
 
+        let providers: Vec<String> = raw
+            .payment_providers
+            .as_deref()
+            .unwrap_or("sandbox")
+            .split(',')
+            .map(|provider| provider.trim().to_ascii_lowercase())
+            .filter(|provider| !provider.is_empty())
+            .collect();
+        if providers.is_empty() {
+            problems.push("PAYMENT_PROVIDERS must name at least one provider (sandbox, stripe, paypal)".to_owned());
+        }
+        for provider in &providers {
+            match provider.as_str() {
+                "sandbox" => {}
+                "stripe" | "paypal" => problems
+                    .push(format!("PAYMENT_PROVIDERS {provider} is not available in this build yet; use sandbox")),
+                other => {
+                    problems.push(format!("PAYMENT_PROVIDERS: unknown provider {other:?} (sandbox, stripe, paypal)"))
+                }
+            }
+        }
+
         if !problems.is_empty() {
             return Err(ConfigError { problems });
         }
@@ -315,6 +348,7 @@ impl Config {
             mail: MailConfig { url: SecretString::from(mail_url), from: mail_from },
             member: MemberConfig { session_ttl_hours, captcha_test_code: captcha_test_code.map(SecretString::from) },
             delivery,
+            payment: PaymentConfig { providers },
             telemetry: TelemetryConfig {
                 format,
                 filter,
@@ -371,6 +405,7 @@ impl Config {
             ),
             ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
             ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), self.delivery.payment_window_minutes.to_string()),
+            ("PAYMENT_PROVIDERS".to_owned(), self.payment.providers.join(",")),
             (
                 "KEYSHOP_LOG_FORMAT".to_owned(),
                 match self.telemetry.format {

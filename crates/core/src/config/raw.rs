@@ -19,6 +19,10 @@ const PLAIN_ENV_KEYS: &[&str] = &[
     "DELIVERY_DATABASE_URL",
     "DELIVERY_GRPC_ADDR",
     "DELIVERY_GRPC_URL",
+    "PAYMENT_DATABASE_URL",
+    "PAYMENT_GRPC_ADDR",
+    "PAYMENT_GRPC_URL",
+    "PAYMENT_PROVIDERS",
     "EVENT_BUS_URL",
     "CACHE_URL",
     "MAIL_URL",
@@ -48,6 +52,10 @@ pub struct RawConfig {
     pub delivery_database_url: Option<String>,
     pub delivery_grpc_addr: Option<String>,
     pub delivery_grpc_url: Option<String>,
+    pub payment_database_url: Option<String>,
+    pub payment_grpc_addr: Option<String>,
+    pub payment_grpc_url: Option<String>,
+    pub payment_providers: Option<String>,
     pub master_keys: Option<String>,
     pub master_key_file: Option<String>,
     pub payment_window_minutes: Option<u64>,
@@ -103,6 +111,11 @@ impl RawConfig {
                 database_url: self.delivery_database_url.clone(),
                 grpc_addr: self.delivery_grpc_addr.clone(),
                 grpc_url: self.delivery_grpc_url.clone(),
+            },
+            ServiceName::Payment => RawServiceConfig {
+                database_url: self.payment_database_url.clone(),
+                grpc_addr: self.payment_grpc_addr.clone(),
+                grpc_url: self.payment_grpc_url.clone(),
             },
         }
     }

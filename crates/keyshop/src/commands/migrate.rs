@@ -12,6 +12,7 @@ pub async fn run(config: &Config) -> anyhow::Result<()> {
             ServiceName::Catalog => &keyshop_catalog::store::MIGRATIONS,
             ServiceName::Member => &keyshop_member::store::MIGRATIONS,
             ServiceName::Delivery => &keyshop_delivery::store::MIGRATIONS,
+            ServiceName::Payment => &keyshop_payment::store::MIGRATIONS,
         };
         Db::connect(url, migrations).await.with_context(|| format!("migrating the {service} database"))?;
         println!("{service}: migrations up to date");

@@ -1,0 +1,71 @@
+//! The tonic adapter: proto in, use case, proto out.
+
+use std::sync::Arc;
+
+use keyshop_proto::payment::v1 as pb;
+use keyshop_proto::payment::v1::payment_service_server::PaymentService as PaymentApi;
+use tonic::{Request, Response, Status};
+
+use crate::service::{PaymentService, SessionRequest};
+use crate::store::sessions::SessionRow;
+
+pub struct PaymentGrpc {
+    pub service: Arc<PaymentService>,
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
+fn session(row: SessionRow) -> pb::Session {
+    pb::Session {
+        id: row.id,
+        order_no: row.order_no,
+        provider: row.provider,
+        method: row.method,
+        amount: row.amount,
+        currency: row.currency,
+        state: row.state,
+        reason: row.reason,
+        expires_at_ms: row.expires_at,
+        paid_at_ms: row.paid_at.unwrap_or_default(),
+    }
+}
+
+#[tonic::async_trait]
+impl PaymentApi for PaymentGrpc {
+    async fn list_methods(&self, request: Request<pb::ListMethodsRequest>) -> Answer<pb::MethodList> {
+        let methods = self.service.methods(request.into_inner().currency).await?;
+        Ok(Response::new(pb::MethodList {
+            methods: methods
+                .into_iter()
+                .map(|method| pb::Method {
+                    code: method.code,
+                    provider: method.provider,
+                    fee_basis_points: method.fee_basis_points,
+                    fee_fixed_usd: method.fee_fixed_usd,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn open_session(&self, request: Request<pb::OpenSessionRequest>) -> Answer<pb::Session> {
+        let request = request.into_inner();
+        let row = self
+            .service
+            .open_session(SessionRequest {
+                order_no: request.order_no,
+                method: request.method,
+                amount: request.amount,
+                currency: request.currency,
+            })
+            .await?;
+        Ok(Response::new(session(row)))
+    }
+
+    async fn get_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
+        Ok(Response::new(session(self.service.session(request.into_inner().id).await?)))
+    }
+
+    async fn cancel_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
+        Ok(Response::new(session(self.service.cancel(request.into_inner().id).await?)))
+    }
+}
