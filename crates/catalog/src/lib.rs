@@ -18,12 +18,14 @@ use std::time::Duration;
 
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
-use keyshop_core::events::{Consumer, OutboxRelay, OutboxWaker, topics};
+use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::Shutdown;
 use keyshop_proto::catalog::v1::catalog_service_server::CatalogServiceServer;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
+use tonic::server::NamedService;
+use tonic::service::Routes;
 
 use crate::events::{CACHE_GROUP, CacheInvalidator, STOCK_GROUP, StockProjector};
 use crate::grpc::CatalogGrpc;
@@ -52,11 +54,7 @@ pub enum CatalogError {
 /// joined (events published from now on wait for [`Catalog::serve`]).
 pub struct Catalog {
     pub service: Arc<CatalogService>,
-    consumers: Vec<Consumer>,
-    db: Db,
-    platform: Platform,
-    waker: OutboxWaker,
-    outbox_poll: Duration,
+    events: EventWork,
 }
 
 impl Catalog {
@@ -77,51 +75,21 @@ impl Catalog {
             Consumer::join(bus, CACHE_GROUP, &[topics::CATALOG], invalidator).await?,
             Consumer::join(bus, STOCK_GROUP, &[topics::DELIVERY], projector).await?,
         ];
-        Ok(Catalog {
-            service,
-            consumers,
-            db,
-            platform: platform.clone(),
-            waker,
-            outbox_poll: Duration::from_millis(config.outbox_poll_interval_ms),
-        })
+        Ok(Catalog { service, events: EventWork::new(config, platform, db, waker, consumers) })
     }
 
     /// Serves gRPC on `listener` with its outbox relay and event consumers
     /// until `shutdown`; then finishes calls in flight and flushes the outbox.
     pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), CatalogError> {
-        let relay = OutboxRelay::new(self.db.clone(), self.platform.bus.clone(), self.waker.clone(), self.outbox_poll);
-        let relay_task = tokio::spawn(relay.run(shutdown.clone()));
-        let consumers: Vec<_> =
-            self.consumers.into_iter().map(|consumer| tokio::spawn(consumer.run(shutdown.clone()))).collect();
-        let refresher = {
-            let service = self.service.clone();
-            let shutdown = shutdown.clone();
-            tokio::spawn(async move { service.run_refresher(REFRESH_SETTLE, VIEW_FLUSH_EVERY, shutdown).await })
-        };
-
-        let (health_reporter, health_service) = tonic_health::server::health_reporter();
-        health_reporter.set_serving::<CatalogServiceServer<CatalogGrpc>>().await;
+        let mut tasks = self.events.start(&shutdown);
+        let service = self.service.clone();
+        let refresher_stop = shutdown.clone();
+        tasks.push(tokio::spawn(async move {
+            service.run_refresher(REFRESH_SETTLE, VIEW_FLUSH_EVERY, refresher_stop).await;
+        }));
         let api = CatalogServiceServer::new(CatalogGrpc { service: self.service.clone() });
-        let incoming = keyshop_core::grpc::incoming(listener);
-        let mut stop = shutdown.clone();
-        tonic::transport::Server::builder()
-            .trace_fn(keyshop_core::grpc::server_span)
-            .add_service(health_service)
-            .add_service(api)
-            .serve_with_incoming_shutdown(incoming, async move { stop.wait().await })
-            .await?;
-        if let Err(error) = relay_task.await {
-            tracing::warn!(error = %error, "outbox relay task ended abnormally");
-        }
-        for consumer in consumers {
-            if let Err(error) = consumer.await {
-                tracing::warn!(error = %error, "catalog consumer task ended abnormally");
-            }
-        }
-        if let Err(error) = refresher.await {
-            tracing::warn!(error = %error, "catalog refresher ended abnormally");
-        }
+        let name = <CatalogServiceServer<CatalogGrpc> as NamedService>::NAME;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
         Ok(())
     }
 }

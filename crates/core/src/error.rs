@@ -191,6 +191,14 @@ impl From<AppError> for tonic::Status {
     }
 }
 
+/// A peer's answer becomes this service's error, code and message kept
+/// (an out-of-stock conflict from delivery stays a conflict).
+impl From<tonic::Status> for AppError {
+    fn from(status: tonic::Status) -> AppError {
+        AppError::from_status(&status)
+    }
+}
+
 /// Collects field errors so a request reports every bad field at once.
 #[derive(Debug, Default, Clone)]
 pub struct FieldErrors {

@@ -80,3 +80,38 @@ pub fn incoming(
         Ok(stream)
     })
 }
+
+/// The bearer token of a call (`authorization: Bearer <token>`), if any:
+/// member sessions travel in metadata, never in a message.
+pub fn bearer<T>(request: &tonic::Request<T>) -> Option<String> {
+    let value = request.metadata().get("authorization")?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then(|| token.to_owned())
+}
+
+/// Serves `routes` (a service's API) on `listener` beside the standard gRPC
+/// health service, which reports `name` serving, until `shutdown`; then
+/// finishes the calls in flight and waits for the service's background
+/// `tasks` (relay, consumers, workers), which stop on the same signal.
+pub async fn serve_routes(
+    name: &str,
+    routes: tonic::service::Routes,
+    listener: tokio::net::TcpListener,
+    shutdown: crate::shutdown::Shutdown,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+) -> Result<(), tonic::transport::Error> {
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter.set_service_status(name, tonic_health::ServingStatus::Serving).await;
+    let mut stop = shutdown;
+    tonic::transport::Server::builder()
+        .trace_fn(server_span)
+        .add_routes(routes.add_service(health_service))
+        .serve_with_incoming_shutdown(incoming(listener), async move { stop.wait().await })
+        .await?;
+    for task in tasks {
+        if let Err(error) = task.await {
+            tracing::warn!(service = name, error = %error, "a background task ended abnormally");
+        }
+    }
+    Ok(())
+}

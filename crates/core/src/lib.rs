@@ -15,6 +15,7 @@ pub mod mail;
 pub mod money;
 pub mod paging;
 pub mod platform;
+pub mod secret;
 pub mod shutdown;
 pub mod telemetry;
 pub mod test_support;

@@ -37,3 +37,21 @@ impl Shutdown {
         *self.0.borrow()
     }
 }
+
+/// Runs `work` now and then every `period` until `shutdown` (a background
+/// worker: expiry, sending, purging). `work` logs its own failures.
+pub fn every<F, Fut>(period: std::time::Duration, mut shutdown: Shutdown, mut work: F) -> tokio::task::JoinHandle<()>
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    tokio::spawn(async move {
+        loop {
+            work().await;
+            tokio::select! {
+                () = shutdown.wait() => break,
+                () = tokio::time::sleep(period) => {}
+            }
+        }
+    })
+}

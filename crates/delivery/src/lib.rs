@@ -15,15 +15,17 @@ use std::time::Duration;
 use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::{Backend, Db};
-use keyshop_core::events::{Consumer, OutboxRelay, OutboxWaker, topics};
+use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
 use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
-use keyshop_core::shutdown::Shutdown;
+use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1::delivery_service_server::DeliveryServiceServer;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
+use tonic::server::NamedService;
+use tonic::service::Routes;
 
 use crate::events::{DELIVERY_GROUP, OrderPaidHandler};
 use crate::grpc::DeliveryGrpc;
@@ -52,11 +54,7 @@ pub enum DeliveryError {
 pub struct Delivery {
     pub service: Arc<DeliveryService>,
     dispatcher: Arc<Dispatcher>,
-    consumers: Vec<Consumer>,
-    db: Db,
-    platform: Platform,
-    waker: OutboxWaker,
-    outbox_poll: Duration,
+    events: EventWork,
 }
 
 impl Delivery {
@@ -80,15 +78,7 @@ impl Delivery {
         });
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), DELIVERY_GROUP, &[topics::ORDER], handler).await?];
-        Ok(Delivery {
-            service,
-            dispatcher,
-            consumers,
-            db,
-            platform: platform.clone(),
-            waker,
-            outbox_poll: Duration::from_millis(config.outbox_poll_interval_ms),
-        })
+        Ok(Delivery { service, dispatcher, events: EventWork::new(config, platform, db, waker, consumers) })
     }
 
     /// Serves gRPC on `listener` with its outbox relay, its consumer and the
@@ -96,40 +86,15 @@ impl Delivery {
     /// waiting for stock, until `shutdown`. All of that lives in the
     /// database, so a restart loses none: the worker picks it up at once.
     pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), DeliveryError> {
-        let relay = OutboxRelay::new(self.db.clone(), self.platform.bus.clone(), self.waker.clone(), self.outbox_poll);
-        let relay_task = tokio::spawn(relay.run(shutdown.clone()));
-        let consumers: Vec<_> =
-            self.consumers.into_iter().map(|consumer| tokio::spawn(consumer.run(shutdown.clone()))).collect();
-        let worker = {
-            let (service, dispatcher) = (self.service.clone(), self.dispatcher.clone());
-            let mut stop = shutdown.clone();
-            tokio::spawn(async move {
-                loop {
-                    work_once(&service, &dispatcher).await;
-                    tokio::select! {
-                        () = stop.wait() => break,
-                        () = tokio::time::sleep(WORK_EVERY) => {}
-                    }
-                }
-            })
-        };
-
-        let (health_reporter, health_service) = tonic_health::server::health_reporter();
-        health_reporter.set_serving::<DeliveryServiceServer<DeliveryGrpc>>().await;
+        let mut tasks = self.events.start(&shutdown);
+        let (service, dispatcher) = (self.service.clone(), self.dispatcher.clone());
+        tasks.push(every(WORK_EVERY, shutdown.clone(), move || {
+            let (service, dispatcher) = (service.clone(), dispatcher.clone());
+            async move { work_once(&service, &dispatcher).await }
+        }));
         let api = DeliveryServiceServer::new(DeliveryGrpc { service: self.service.clone() });
-        let incoming = keyshop_core::grpc::incoming(listener);
-        let mut stop = shutdown.clone();
-        tonic::transport::Server::builder()
-            .trace_fn(keyshop_core::grpc::server_span)
-            .add_service(health_service)
-            .add_service(api)
-            .serve_with_incoming_shutdown(incoming, async move { stop.wait().await })
-            .await?;
-        for task in [relay_task, worker].into_iter().chain(consumers) {
-            if let Err(error) = task.await {
-                tracing::warn!(error = %error, "delivery task ended abnormally");
-            }
-        }
+        let name = <DeliveryServiceServer<DeliveryGrpc> as NamedService>::NAME;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
         Ok(())
     }
 }

@@ -14,15 +14,17 @@ use std::time::Duration;
 
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
-use keyshop_core::events::{Consumer, OutboxRelay, OutboxWaker, topics};
+use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
 use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
-use keyshop_core::shutdown::Shutdown;
+use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::member::v1::member_service_server::MemberServiceServer;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
+use tonic::server::NamedService;
+use tonic::service::Routes;
 
 use crate::events::{LEVELS_GROUP, OrderPaidHandler};
 use crate::grpc::MemberGrpc;
@@ -48,11 +50,7 @@ pub enum MemberError {
 /// group joined.
 pub struct Member {
     pub service: Arc<MemberService>,
-    consumers: Vec<Consumer>,
-    db: Db,
-    platform: Platform,
-    waker: OutboxWaker,
-    outbox_poll: Duration,
+    events: EventWork,
 }
 
 impl Member {
@@ -74,55 +72,25 @@ impl Member {
             Arc::new(MemberService::new(db.clone(), platform.cache.clone(), mailer, catalog, waker.clone(), settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?];
-        Ok(Member {
-            service,
-            consumers,
-            db,
-            platform: platform.clone(),
-            waker,
-            outbox_poll: Duration::from_millis(config.outbox_poll_interval_ms),
-        })
+        Ok(Member { service, events: EventWork::new(config, platform, db, waker, consumers) })
     }
 
     /// Serves gRPC on `listener` with its outbox relay, consumer and session
     /// purge until `shutdown`.
     pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), MemberError> {
-        let relay = OutboxRelay::new(self.db.clone(), self.platform.bus.clone(), self.waker.clone(), self.outbox_poll);
-        let relay_task = tokio::spawn(relay.run(shutdown.clone()));
-        let consumers: Vec<_> =
-            self.consumers.into_iter().map(|consumer| tokio::spawn(consumer.run(shutdown.clone()))).collect();
-        let purge = {
-            let service = self.service.clone();
-            let mut stop = shutdown.clone();
-            tokio::spawn(async move {
-                loop {
-                    if let Err(error) = service.purge_sessions(KEEP_ENDED_SESSIONS).await {
-                        tracing::warn!(error = %error.detail, "session purge failed");
-                    }
-                    tokio::select! {
-                        () = stop.wait() => break,
-                        () = tokio::time::sleep(PURGE_EVERY) => {}
-                    }
+        let mut tasks = self.events.start(&shutdown);
+        let service = self.service.clone();
+        tasks.push(every(PURGE_EVERY, shutdown.clone(), move || {
+            let service = service.clone();
+            async move {
+                if let Err(error) = service.purge_sessions(KEEP_ENDED_SESSIONS).await {
+                    tracing::warn!(error = %error.detail, "session purge failed");
                 }
-            })
-        };
-
-        let (health_reporter, health_service) = tonic_health::server::health_reporter();
-        health_reporter.set_serving::<MemberServiceServer<MemberGrpc>>().await;
-        let api = MemberServiceServer::new(MemberGrpc { service: self.service.clone() });
-        let incoming = keyshop_core::grpc::incoming(listener);
-        let mut stop = shutdown.clone();
-        tonic::transport::Server::builder()
-            .trace_fn(keyshop_core::grpc::server_span)
-            .add_service(health_service)
-            .add_service(api)
-            .serve_with_incoming_shutdown(incoming, async move { stop.wait().await })
-            .await?;
-        for task in [relay_task, purge].into_iter().chain(consumers) {
-            if let Err(error) = task.await {
-                tracing::warn!(error = %error, "member task ended abnormally");
             }
-        }
+        }));
+        let api = MemberServiceServer::new(MemberGrpc { service: self.service.clone() });
+        let name = <MemberServiceServer<MemberGrpc> as NamedService>::NAME;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
         Ok(())
     }
 }

@@ -21,11 +21,12 @@ pub enum ServiceName {
     Member,
     Delivery,
     Payment,
+    Order,
 }
 
 impl ServiceName {
-    pub const ALL: [ServiceName; 4] =
-        [ServiceName::Catalog, ServiceName::Member, ServiceName::Delivery, ServiceName::Payment];
+    pub const ALL: [ServiceName; 5] =
+        [ServiceName::Catalog, ServiceName::Member, ServiceName::Delivery, ServiceName::Payment, ServiceName::Order];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -33,6 +34,7 @@ impl ServiceName {
             ServiceName::Member => "member",
             ServiceName::Delivery => "delivery",
             ServiceName::Payment => "payment",
+            ServiceName::Order => "order",
         }
     }
 

@@ -23,6 +23,9 @@ const PLAIN_ENV_KEYS: &[&str] = &[
     "PAYMENT_GRPC_ADDR",
     "PAYMENT_GRPC_URL",
     "PAYMENT_PROVIDERS",
+    "ORDER_DATABASE_URL",
+    "ORDER_GRPC_ADDR",
+    "ORDER_GRPC_URL",
     "EVENT_BUS_URL",
     "CACHE_URL",
     "MAIL_URL",
@@ -56,6 +59,9 @@ pub struct RawConfig {
     pub payment_grpc_addr: Option<String>,
     pub payment_grpc_url: Option<String>,
     pub payment_providers: Option<String>,
+    pub order_database_url: Option<String>,
+    pub order_grpc_addr: Option<String>,
+    pub order_grpc_url: Option<String>,
     pub master_keys: Option<String>,
     pub master_key_file: Option<String>,
     pub payment_window_minutes: Option<u64>,
@@ -116,6 +122,11 @@ impl RawConfig {
                 database_url: self.payment_database_url.clone(),
                 grpc_addr: self.payment_grpc_addr.clone(),
                 grpc_url: self.payment_grpc_url.clone(),
+            },
+            ServiceName::Order => RawServiceConfig {
+                database_url: self.order_database_url.clone(),
+                grpc_addr: self.order_grpc_addr.clone(),
+                grpc_url: self.order_grpc_url.clone(),
             },
         }
     }

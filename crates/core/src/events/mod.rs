@@ -7,6 +7,7 @@ mod envelope;
 mod memory;
 pub mod outbox;
 pub mod processed;
+mod work;
 
 use async_trait::async_trait;
 
@@ -14,6 +15,7 @@ pub use consumer::{Consumer, EventHandler};
 pub use envelope::{Event, EventPayload};
 pub use memory::MemoryBus;
 pub use outbox::{OutboxRelay, OutboxWaker};
+pub use work::EventWork;
 
 /// Topics of DESIGN §5.
 pub mod topics {

@@ -8,10 +8,9 @@ pub mod forms;
 pub mod level;
 pub mod password;
 pub mod profile;
-pub mod secret;
 pub mod text;
 pub mod throttle;
 pub mod ticket;
 pub mod visit;
 
-pub use keyshop_core::user_agent;
+pub use keyshop_core::{secret, user_agent};

@@ -5,6 +5,7 @@ mod convert;
 
 use std::sync::Arc;
 
+use keyshop_core::grpc::bearer;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::member_service_server::MemberService as MemberApi;
 use tonic::{Request, Response, Status};
@@ -15,13 +16,6 @@ use crate::service::{Caller, MemberService};
 
 pub struct MemberGrpc {
     pub service: Arc<MemberService>,
-}
-
-/// The bearer token of a call, if any.
-fn bearer<T>(request: &Request<T>) -> Option<String> {
-    let value = request.metadata().get("authorization")?.to_str().ok()?;
-    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
-    (!token.is_empty()).then(|| token.to_owned())
 }
 
 type Answer<T> = Result<Response<T>, Status>;

@@ -28,6 +28,11 @@ pub fn digest(secret: &str) -> String {
     hex(&Sha256::digest(secret.as_bytes()))
 }
 
+/// A random 32-bit number.
+pub fn random_u32() -> Result<u32, RandomError> {
+    Ok(u32::from_le_bytes(random_bytes::<4>()?))
+}
+
 /// A six-digit code, uniformly drawn (leading zeros kept).
 pub fn new_code() -> Result<String, RandomError> {
     // Rejection sampling keeps the draw uniform over 000000–999999.
