@@ -12,6 +12,7 @@ use keyshop_core::shutdown::{self, Shutdown, ShutdownTrigger};
 use keyshop_delivery::Delivery;
 use keyshop_gateway::ServiceEndpoints;
 use keyshop_member::Member;
+use keyshop_order::{Order, PeerUrls};
 use keyshop_payment::Payment;
 use tokio::net::TcpListener;
 use tokio::task::JoinSet;
@@ -136,6 +137,13 @@ async fn start_service(
         ServiceName::Payment => {
             let payment = Payment::build(config, platform).await?;
             tasks.spawn(async move { payment.serve(listener, shutdown).await.context("payment") });
+        }
+        ServiceName::Order => {
+            let (catalog, member) = (peers.url(ServiceName::Catalog)?, peers.url(ServiceName::Member)?);
+            let (delivery, payment) = (peers.url(ServiceName::Delivery)?, peers.url(ServiceName::Payment)?);
+            let urls = PeerUrls { catalog: &catalog, member: &member, delivery: &delivery, payment: &payment };
+            let order = Order::build(config, platform, &urls).await?;
+            tasks.spawn(async move { order.serve(listener, shutdown).await.context("order") });
         }
     }
     Ok(())

@@ -104,6 +104,7 @@ pub enum ServiceArg {
     Member,
     Delivery,
     Payment,
+    Order,
     Gateway,
 }
 
@@ -115,6 +116,7 @@ impl ServiceArg {
             ServiceArg::Member => Some(ServiceName::Member),
             ServiceArg::Delivery => Some(ServiceName::Delivery),
             ServiceArg::Payment => Some(ServiceName::Payment),
+            ServiceArg::Order => Some(ServiceName::Order),
             ServiceArg::Gateway => None,
         }
     }

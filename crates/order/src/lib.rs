@@ -1,6 +1,104 @@
-//! The order service: carts, checkout, coupons, pricing, the order state
-//! machine, refunds and the order list. (Its rules and storage come first;
-//! the use cases and gRPC follow.)
+//! The order service: checkout (priced in minor units at the rate locked
+//! then, the member's discount and a coupon applied, keys held by the
+//! delivery service, a payment session opened), the order state machine, and
+//! who may see an order. (Carts, the order list and refunds follow.)
 
 pub mod domain;
+pub mod events;
+pub mod grpc;
+pub mod service;
 pub mod store;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use keyshop_core::clock::now_ms;
+use keyshop_core::config::{Config, ServiceName};
+use keyshop_core::db::Db;
+use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
+use keyshop_core::grpc::{ContextInterceptor, channel};
+use keyshop_core::platform::Platform;
+use keyshop_core::shutdown::{Shutdown, every};
+use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
+use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
+use keyshop_proto::order::v1::order_service_server::OrderServiceServer;
+use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
+use secrecy::ExposeSecret;
+use tokio::net::TcpListener;
+use tonic::server::NamedService;
+use tonic::service::Routes;
+
+use crate::events::{ORDER_GROUP, OrderEvents};
+use crate::grpc::OrderGrpc;
+use crate::service::{OrderService, Peers};
+
+/// How often unpaid orders past their window are expired.
+const EXPIRE_EVERY: Duration = Duration::from_secs(1);
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    #[error("order database: {0}")]
+    Db(#[from] keyshop_core::db::DbError),
+    #[error("order gRPC: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    #[error("order event consumer: {0}")]
+    Bus(#[from] keyshop_core::events::BusError),
+}
+
+/// Where the order service reaches the services it calls.
+pub struct PeerUrls<'a> {
+    pub catalog: &'a str,
+    pub member: &'a str,
+    pub delivery: &'a str,
+    pub payment: &'a str,
+}
+
+/// An order service ready to serve: database open and migrated, consumer
+/// group joined.
+pub struct Order {
+    pub service: Arc<OrderService>,
+    events: EventWork,
+}
+
+impl Order {
+    pub async fn build(config: &Config, platform: &Platform, urls: &PeerUrls<'_>) -> Result<Order, OrderError> {
+        let db =
+            Db::connect(config.service(ServiceName::Order).database_url.expose_secret(), &store::MIGRATIONS).await?;
+        let peers = Peers {
+            catalog: CatalogServiceClient::with_interceptor(channel(urls.catalog)?, ContextInterceptor),
+            member: MemberServiceClient::with_interceptor(channel(urls.member)?, ContextInterceptor),
+            delivery: DeliveryServiceClient::with_interceptor(channel(urls.delivery)?, ContextInterceptor),
+            payment: PaymentServiceClient::with_interceptor(channel(urls.payment)?, ContextInterceptor),
+        };
+        let waker = OutboxWaker::default();
+        let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
+        let service = Arc::new(OrderService::new(db.clone(), waker.clone(), peers, config.public_url.clone(), window));
+        let handler = Arc::new(OrderEvents { service: service.clone() });
+        let consumers = vec![
+            Consumer::join(platform.bus.as_ref(), ORDER_GROUP, &[topics::PAYMENT, topics::DELIVERY], handler).await?,
+        ];
+        Ok(Order { service, events: EventWork::new(config, platform, db, waker, consumers) })
+    }
+
+    /// Serves gRPC on `listener` with its outbox relay, its consumer and the
+    /// worker that expires unpaid orders (their keys go back), until `shutdown`.
+    pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), OrderError> {
+        let mut tasks = self.events.start(&shutdown);
+        let service = self.service.clone();
+        tasks.push(every(EXPIRE_EVERY, shutdown.clone(), move || {
+            let service = service.clone();
+            async move {
+                match service.expire_due(now_ms()).await {
+                    Ok(0) => {}
+                    Ok(expired) => tracing::info!(expired, "unpaid orders expired"),
+                    Err(error) => tracing::warn!(error = %error.detail, "expiring orders failed"),
+                }
+            }
+        }));
+        let api = OrderServiceServer::new(OrderGrpc { service: self.service.clone() });
+        let name = <OrderServiceServer<OrderGrpc> as NamedService>::NAME;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
+        Ok(())
+    }
+}

@@ -52,6 +52,8 @@ fn line(order_no: &str) -> OrderLine {
         title: "Shadow Quest".to_owned(),
         platform: "steam".to_owned(),
         image: String::new(),
+        game_name: "shadow-quest".to_owned(),
+        game_ext_name: "steam-global".to_owned(),
         unit_price_usd: 1999,
         unit_price: 1839,
         quantity: 1,

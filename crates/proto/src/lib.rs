@@ -33,6 +33,12 @@ pub mod payment {
     }
 }
 
+pub mod order {
+    pub mod v1 {
+        tonic::include_proto!("keyshop.order.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("keyshop.events.v1");

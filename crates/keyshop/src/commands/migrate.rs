@@ -13,6 +13,7 @@ pub async fn run(config: &Config) -> anyhow::Result<()> {
             ServiceName::Member => &keyshop_member::store::MIGRATIONS,
             ServiceName::Delivery => &keyshop_delivery::store::MIGRATIONS,
             ServiceName::Payment => &keyshop_payment::store::MIGRATIONS,
+            ServiceName::Order => &keyshop_order::store::MIGRATIONS,
         };
         Db::connect(url, migrations).await.with_context(|| format!("migrating the {service} database"))?;
         println!("{service}: migrations up to date");

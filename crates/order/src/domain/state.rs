@@ -4,8 +4,8 @@
 //! ```text
 //! pending_payment ─pay→ paid ─deliver→ delivered ─confirm/auto→ completed
 //!        │                │  └─delay→ delayed_delivery ─deliver→ delivered
-//!        ├─cancel→ cancelled                  │
-//!        └─expire→ expired                    │
+//!        ├─cancel→ cancelled ─pay (late)→ paid│
+//!        └─expire→ expired ─pay (late)→ paid  │
 //! paid, delayed_delivery, delivered ─request refund→ refund_requested
 //! refund_requested ─approve→ refunded │ ─reject→ refund_rejected ─confirm/auto→ completed
 //! ```
@@ -95,7 +95,9 @@ impl OrderState {
         use OrderEvent as E;
         use OrderState as S;
         let next = match (self, event) {
-            (S::PendingPayment, E::Pay) => S::Paid,
+            // A payment that arrives after the window or a cancel still took
+            // the buyer's money: the order is paid and delivered from stock.
+            (S::PendingPayment | S::Expired | S::Cancelled, E::Pay) => S::Paid,
             (S::PendingPayment, E::Cancel) => S::Cancelled,
             (S::PendingPayment, E::Expire) => S::Expired,
             (S::Paid | S::DelayedDelivery, E::Deliver) => S::Delivered,
@@ -163,6 +165,8 @@ mod tests {
         (S::PendingPayment, E::Pay, S::Paid),
         (S::PendingPayment, E::Cancel, S::Cancelled),
         (S::PendingPayment, E::Expire, S::Expired),
+        (S::Expired, E::Pay, S::Paid),
+        (S::Cancelled, E::Pay, S::Paid),
         (S::Paid, E::Deliver, S::Delivered),
         (S::Paid, E::Delay, S::DelayedDelivery),
         (S::Paid, E::RequestRefund, S::RefundRequested),

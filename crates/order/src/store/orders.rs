@@ -70,6 +70,7 @@ pub struct OrderRow {
     pub deleted_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    pub mail_token_hash: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Insertable, Queryable)]
@@ -82,6 +83,8 @@ pub struct OrderLine {
     pub title: String,
     pub platform: String,
     pub image: String,
+    pub game_name: String,
+    pub game_ext_name: String,
     pub unit_price_usd: i64,
     pub unit_price: i64,
     pub quantity: i64,
@@ -194,6 +197,16 @@ pub fn transition(
     }
     record(conn, order_no, to, note, now_ms)?;
     Ok(true)
+}
+
+/// A new link token for the buyer (a retried checkout).
+pub fn set_link_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str) -> QueryResult<usize> {
+    diesel::update(orders::table.find(order_no)).set(orders::link_token_hash.eq(hash)).execute(conn)
+}
+
+/// The token of the delivery e-mail's link.
+pub fn set_mail_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str) -> QueryResult<usize> {
+    diesel::update(orders::table.find(order_no)).set(orders::mail_token_hash.eq(hash)).execute(conn)
 }
 
 /// Unpaid orders whose payment window closed before `now_ms`.

@@ -46,6 +46,7 @@ diesel::table! {
         deleted_at -> Nullable<BigInt>,
         created_at -> BigInt,
         updated_at -> BigInt,
+        mail_token_hash -> Nullable<Text>,
     }
 }
 
@@ -58,6 +59,8 @@ diesel::table! {
         title -> Text,
         platform -> Text,
         image -> Text,
+        game_name -> Text,
+        game_ext_name -> Text,
         unit_price_usd -> BigInt,
         unit_price -> BigInt,
         quantity -> BigInt,

@@ -49,7 +49,9 @@ CREATE TABLE orders (
     completed_at BIGINT,
     deleted_at BIGINT,
     created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL
+    updated_at BIGINT NOT NULL,
+    -- SHA-256 of the token in the delivery e-mail's link (made at payment)
+    mail_token_hash TEXT
 );
 CREATE INDEX orders_member ON orders (member_id, created_at);
 CREATE INDEX orders_email ON orders (email);
@@ -64,6 +66,9 @@ CREATE TABLE order_lines (
     title TEXT NOT NULL,
     platform TEXT NOT NULL DEFAULT '',
     image TEXT NOT NULL DEFAULT '',
+    -- the product page (its activation guide for the delivery e-mail)
+    game_name TEXT NOT NULL DEFAULT '',
+    game_ext_name TEXT NOT NULL DEFAULT '',
     unit_price_usd BIGINT NOT NULL,
     unit_price BIGINT NOT NULL,
     quantity BIGINT NOT NULL CHECK (quantity > 0),

@@ -1,0 +1,116 @@
+//! The order service's use cases: checkout, who may see an order, and the
+//! order's life after it (cancel, expiry, payment, delivery).
+
+mod checkout;
+mod lifecycle;
+
+use std::time::Duration;
+
+use keyshop_core::db::Db;
+use keyshop_core::error::AppError;
+use keyshop_core::events::OutboxWaker;
+use keyshop_core::grpc::ContextInterceptor;
+use keyshop_core::secret;
+use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
+use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
+use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
+
+pub use checkout::{CheckoutRequest, Placed};
+
+use crate::store;
+use crate::store::orders::{HistoryRow, OrderLine, OrderRow};
+
+type Intercepted = InterceptedService<Channel, ContextInterceptor>;
+
+/// The services the order service calls.
+#[derive(Clone)]
+pub struct Peers {
+    pub catalog: CatalogServiceClient<Intercepted>,
+    pub member: MemberServiceClient<Intercepted>,
+    pub delivery: DeliveryServiceClient<Intercepted>,
+    pub payment: PaymentServiceClient<Intercepted>,
+}
+
+/// An order with its lines and history, as its owner sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderView {
+    pub order: OrderRow,
+    pub lines: Vec<OrderLine>,
+    pub history: Vec<HistoryRow>,
+}
+
+/// Who asks for an order.
+#[derive(Debug, Clone, Default)]
+pub struct Asker {
+    /// The member's session token, if any.
+    pub bearer: Option<String>,
+    /// A guest's link token, if any.
+    pub link_token: String,
+}
+
+pub struct OrderService {
+    db: Db,
+    waker: OutboxWaker,
+    peers: Peers,
+    /// Where buyers reach the store (the order link in e-mails).
+    public_url: String,
+    window: Duration,
+}
+
+impl OrderService {
+    pub fn new(db: Db, waker: OutboxWaker, peers: Peers, public_url: String, window: Duration) -> OrderService {
+        OrderService { db, waker, peers, public_url, window }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The member behind `bearer`: (id, e-mail, discount %); `None` for a guest.
+    async fn member(&self, bearer: Option<&str>) -> Result<Option<(i64, String, i64)>, AppError> {
+        let Some(token) = bearer else { return Ok(None) };
+        let mut request = tonic::Request::new(keyshop_proto::member::v1::Empty {});
+        let value = format!("Bearer {token}")
+            .parse()
+            .map_err(|_| AppError::of(keyshop_core::error::ErrorCode::Unauthenticated))?;
+        request.metadata_mut().insert("authorization", value);
+        let member = self.peers.member.clone().authenticate(request).await?.into_inner();
+        Ok(Some((member.member_id, member.email, i64::from(member.discount_percent))))
+    }
+
+    /// The order, if `asker` may see it: its member, or a guest with its link
+    /// token. Anyone else learns nothing, not even that it exists.
+    pub async fn order_for(&self, order_no: String, asker: &Asker) -> Result<OrderView, AppError> {
+        let not_found = || AppError::not_found("api.error.notFound");
+        let view = self.load(order_no).await?.ok_or_else(not_found)?;
+        // The link token is a secret of this order alone: it opens it for
+        // whoever holds it (the e-mail's reader), signed in or not.
+        let digest = secret::digest(&asker.link_token);
+        let by_link = !asker.link_token.is_empty()
+            && (secret::constant_time_eq(&digest, &view.order.link_token_hash)
+                || view.order.mail_token_hash.as_deref().is_some_and(|hash| secret::constant_time_eq(&digest, hash)));
+        let allowed = by_link
+            || match self.member(asker.bearer.as_deref()).await {
+                Ok(Some((member_id, ..))) => view.order.member_id != 0 && member_id == view.order.member_id,
+                Ok(None) | Err(_) => false,
+            };
+        if !allowed || view.order.deleted_at.is_some() {
+            return Err(not_found());
+        }
+        Ok(view)
+    }
+
+    async fn load(&self, order_no: String) -> Result<Option<OrderView>, AppError> {
+        self.db
+            .run(move |conn| -> Result<Option<OrderView>, AppError> {
+                let Some(order) = store::orders::find(conn, &order_no)? else { return Ok(None) };
+                let lines = store::orders::lines(conn, &order_no)?;
+                let history = store::orders::history(conn, &order_no)?;
+                Ok(Some(OrderView { order, lines, history }))
+            })
+            .await
+    }
+}
