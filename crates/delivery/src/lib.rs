@@ -1,6 +1,7 @@
 //! The delivery service: the key inventory, encrypted at rest; reservations
 //! for checkouts; allocation when an order is paid; reveal with an audit log.
 
+pub mod demo;
 pub mod domain;
 pub mod events;
 pub mod grpc;
@@ -79,6 +80,12 @@ impl Delivery {
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), DELIVERY_GROUP, &[topics::ORDER], handler).await?];
         Ok(Delivery { service, dispatcher, events: EventWork::new(config, platform, db, waker, consumers) })
+    }
+
+    /// Demo key stock for the demo catalog (`serve --demo`), into an empty
+    /// inventory; how many products got keys.
+    pub async fn seed_demo(&self) -> Result<usize, keyshop_core::error::AppError> {
+        demo::seed(&self.service, self.dispatcher.catalog.clone()).await
     }
 
     /// Serves gRPC on `listener` with its outbox relay, its consumer and the

@@ -132,6 +132,10 @@ async fn start_service(
         }
         ServiceName::Delivery => {
             let delivery = Delivery::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
+            if demo {
+                let seeded = delivery.seed_demo().await.map_err(|error| anyhow::anyhow!(error.detail))?;
+                tracing::info!(products = seeded, "demo key stock ready");
+            }
             tasks.spawn(async move { delivery.serve(listener, shutdown).await.context("delivery") });
         }
         ServiceName::Payment => {

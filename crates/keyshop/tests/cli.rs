@@ -204,13 +204,27 @@ fn one_service_per_process() {
     assert!(terminate(catalog).status.success());
 }
 
-/// The SKU and stock status of the first best seller.
-fn best_seller(port: u16) -> (String, String) {
-    let (status, body) = http_get(port, "/prod-api/api/home/bestSellers?limit=1").unwrap();
+/// The SKU and the page of the first product the demo catalog lists as out
+/// of stock (the demo gives such products no keys).
+fn out_of_stock_product(port: u16) -> (String, String) {
+    let (status, body) = http_get(port, "/prod-api/api/home/queryGames?stock=out_of_stock&limit=10").unwrap();
     assert_eq!(status, 200, "{body}");
     let value: serde_json::Value = serde_json::from_str(&body).unwrap();
-    let card = &value["data"][0];
-    (card["sku"].as_str().unwrap().to_owned(), card["stock"].as_str().unwrap().to_owned())
+    let card = &value["data"]["rows"][0];
+    let path = format!(
+        "/prod-api/api/home/games/{}/{}",
+        card["gameName"].as_str().unwrap(),
+        card["gameExtName"].as_str().unwrap()
+    );
+    (card["sku"].as_str().unwrap().to_owned(), path)
+}
+
+/// A product page's stock status.
+fn stock_of(port: u16, path: &str) -> String {
+    let (status, body) = http_get(port, path).unwrap();
+    assert_eq!(status, 200, "{body}");
+    let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+    value["data"]["stock"].as_str().unwrap().to_owned()
 }
 
 #[test]
@@ -226,8 +240,8 @@ fn keys_are_imported_into_a_running_store_and_the_catalog_follows() {
         .spawn()
         .unwrap();
     wait_until_ready(port, &mut server);
-    let (sku, status) = best_seller(port);
-    assert_eq!(status, "in_stock");
+    let (sku, page) = out_of_stock_product(port);
+    assert_eq!(stock_of(port, &page), "out_of_stock");
 
     let file = data.path().join("keys.csv");
     std::fs::write(&file, "key,note\nAAAAA-BBBBB-00001,batch 7\nAAAAA-BBBBB-00002\nAAAAA-BBBBB-00001\nno\n").unwrap();
@@ -251,7 +265,7 @@ fn keys_are_imported_into_a_running_store_and_the_catalog_follows() {
     // projects 2 keys as low stock.
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let (_, status) = best_seller(port);
+        let status = stock_of(port, &page);
         if status == "low" {
             break;
         }

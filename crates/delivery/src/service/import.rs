@@ -81,7 +81,7 @@ impl DeliveryService {
         if report.imported > 0 {
             self.wake_outbox();
         }
-        tracing::info!(
+        tracing::debug!(
             imported = report.imported,
             duplicates = report.duplicates,
             invalid = report.invalid,

@@ -18,7 +18,7 @@ use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::StockChanged;
 
 pub use deliver::{DeliveryOutcome, MailParts, RESEND_INTERVAL_MS};
-pub use dispatch::Dispatcher;
+pub use dispatch::{CatalogClient, Dispatcher};
 pub use import::ImportReport;
 pub use reserve::{AllocatedLine, Allocation, ReservationView};
 pub use reveal::{RevealEntry, RevealedKey, Viewer};
