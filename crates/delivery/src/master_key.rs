@@ -85,7 +85,7 @@ mod tests {
     use super::*;
 
     fn config(path: PathBuf) -> DeliveryConfig {
-        DeliveryConfig { master_keys: None, master_key_file: path, payment_window_minutes: 15 }
+        DeliveryConfig { master_keys: None, master_key_file: path, payment_window_minutes: 15, auto_complete_days: 7 }
     }
 
     #[test]

@@ -7,6 +7,8 @@ use keyshop_core::config::ServiceName;
 use keyshop_core::grpc::{ContextInterceptor, endpoint};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
+use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
+use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
@@ -19,6 +21,8 @@ pub type Intercepted = InterceptedService<Channel, ContextInterceptor>;
 pub struct ServiceClients {
     catalog: CatalogServiceClient<Intercepted>,
     member: MemberServiceClient<Intercepted>,
+    order: OrderServiceClient<Intercepted>,
+    payment: PaymentServiceClient<Intercepted>,
     channels: Vec<(ServiceName, Channel)>,
 }
 
@@ -36,11 +40,14 @@ pub struct ClientError {
 pub struct ServiceEndpoints {
     catalog: Endpoint,
     member: Endpoint,
+    order: Endpoint,
+    payment: Endpoint,
 }
 
 impl ServiceEndpoints {
     /// The services the gateway calls.
-    pub const SERVICES: &[ServiceName] = &[ServiceName::Catalog, ServiceName::Member];
+    pub const SERVICES: &[ServiceName] =
+        &[ServiceName::Catalog, ServiceName::Member, ServiceName::Order, ServiceName::Payment];
 
     /// The endpoints of the services at `url_of(service)`.
     pub fn parse(url_of: impl Fn(ServiceName) -> String) -> Result<ServiceEndpoints, ClientError> {
@@ -48,7 +55,12 @@ impl ServiceEndpoints {
             let url = url_of(service);
             endpoint(&url).map_err(|source| ClientError { service, url, source })
         };
-        Ok(ServiceEndpoints { catalog: parse(ServiceName::Catalog)?, member: parse(ServiceName::Member)? })
+        Ok(ServiceEndpoints {
+            catalog: parse(ServiceName::Catalog)?,
+            member: parse(ServiceName::Member)?,
+            order: parse(ServiceName::Order)?,
+            payment: parse(ServiceName::Payment)?,
+        })
     }
 
     /// Lazily connecting clients whose connections run on the current
@@ -56,10 +68,19 @@ impl ServiceEndpoints {
     pub fn connect(&self) -> ServiceClients {
         let catalog = self.catalog.connect_lazy();
         let member = self.member.connect_lazy();
+        let order = self.order.connect_lazy();
+        let payment = self.payment.connect_lazy();
         ServiceClients {
             catalog: CatalogServiceClient::with_interceptor(catalog.clone(), ContextInterceptor),
             member: MemberServiceClient::with_interceptor(member.clone(), ContextInterceptor),
-            channels: vec![(ServiceName::Catalog, catalog), (ServiceName::Member, member)],
+            order: OrderServiceClient::with_interceptor(order.clone(), ContextInterceptor),
+            payment: PaymentServiceClient::with_interceptor(payment.clone(), ContextInterceptor),
+            channels: vec![
+                (ServiceName::Catalog, catalog),
+                (ServiceName::Member, member),
+                (ServiceName::Order, order),
+                (ServiceName::Payment, payment),
+            ],
         }
     }
 }
@@ -76,6 +97,14 @@ impl ServiceClients {
 
     pub fn member(&self) -> MemberServiceClient<Intercepted> {
         self.member.clone()
+    }
+
+    pub fn order(&self) -> OrderServiceClient<Intercepted> {
+        self.order.clone()
+    }
+
+    pub fn payment(&self) -> PaymentServiceClient<Intercepted> {
+        self.payment.clone()
     }
 
     /// Asks every service's gRPC health endpoint; `(service, serving)`.

@@ -5,7 +5,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::envelope::{Envelope, FieldErrorsDto};
-use crate::routes::{account, forms, games, home, member, news};
+use crate::routes::{account, forms, games, home, member, news, shop};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -72,6 +72,23 @@ use crate::routes::{account, forms, games, home, member, news};
         forms::newsletter::subscribe,
         forms::newsletter::confirm,
         forms::newsletter::unsubscribe,
+        shop::cart::get_cart,
+        shop::cart::set_cart_line,
+        shop::cart::merge_cart,
+        shop::checkout::checkout,
+        shop::orders::list_orders,
+        shop::orders::get_order,
+        shop::orders::cancel_order,
+        shop::orders::confirm_receipt,
+        shop::orders::delete_order,
+        shop::orders::pay_again,
+        shop::orders::resend_email,
+        shop::keys::reveal_keys,
+        shop::payment::list_methods,
+        shop::payment::get_session,
+        shop::payment::cancel_session,
+        shop::payment::sandbox_charge,
+        shop::webhook::receive_webhook,
     ),
     components(schemas(FieldErrorsDto, Envelope<FieldErrorsDto>)),
     tags(
@@ -82,6 +99,7 @@ use crate::routes::{account, forms, games, home, member, news};
         (name = "members", description = "Captcha, registration, sign-in, the session check, visits and the forgotten password"),
         (name = "account", description = "The signed-in member's account area: profile, addresses, wishlist, notices, level and tickets"),
         (name = "forms", description = "Sell to us, wholesale, affiliate, feedback and the newsletter"),
+        (name = "shop", description = "Cart, checkout, orders and their keys, payment sessions and the providers' webhooks"),
     ),
     modifiers(&BearerToken)
 )]

@@ -147,6 +147,9 @@ async fn start_service(
             let (delivery, payment) = (peers.url(ServiceName::Delivery)?, peers.url(ServiceName::Payment)?);
             let urls = PeerUrls { catalog: &catalog, member: &member, delivery: &delivery, payment: &payment };
             let order = Order::build(config, platform, &urls).await?;
+            if demo && order.seed_demo().await.map_err(|error| anyhow::anyhow!(error.detail))? {
+                tracing::info!(coupon = keyshop_order::DEMO_COUPON, "demo coupon ready");
+            }
             tasks.spawn(async move { order.serve(listener, shutdown).await.context("order") });
         }
     }

@@ -142,39 +142,36 @@ fn migrate_then_serve_then_change_a_rate_then_stop_gracefully() {
     assert!(logs.contains("outbox relay flushed") && logs.contains("stopped"), "{logs}");
 }
 
+/// `keyshop serve --service NAME` on `port`, with the peers' URLs.
+fn service(data: &Path, name: &str, port: u16, peers: &[(&str, u16)]) -> Child {
+    let mut command = keyshop(data);
+    command
+        .args(["serve", "--service", name])
+        .env(format!("{}_GRPC_ADDR", name.to_uppercase()), format!("127.0.0.1:{port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    for (peer, peer_port) in peers {
+        command.env(format!("{}_GRPC_URL", peer.to_uppercase()), format!("http://127.0.0.1:{peer_port}"));
+    }
+    command.spawn().unwrap()
+}
+
 #[test]
 fn one_service_per_process() {
     let data = tempfile::tempdir().unwrap();
-    let catalog_port = free_port();
-    let mut catalog = keyshop(data.path())
-        .args(["serve", "--service", "catalog"])
-        .env("CATALOG_GRPC_ADDR", format!("127.0.0.1:{catalog_port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let ports: Vec<(&str, u16)> =
+        ["catalog", "member", "delivery", "payment", "order"].into_iter().map(|name| (name, free_port())).collect();
+    let catalog_port = ports[0].1;
 
     let alone = keyshop(data.path()).args(["serve", "--service", "gateway"]).output().unwrap();
     assert!(!alone.status.success());
     assert!(String::from_utf8_lossy(&alone.stderr).contains("CATALOG_GRPC_URL"), "{alone:?}");
-
-    let member_port = free_port();
     let member_without_catalog = keyshop(data.path()).args(["serve", "--service", "member"]).output().unwrap();
     assert!(!member_without_catalog.status.success());
     assert!(
         String::from_utf8_lossy(&member_without_catalog.stderr).contains("CATALOG_GRPC_URL"),
         "{member_without_catalog:?}"
     );
-    let mut member = keyshop(data.path())
-        .args(["serve", "--service", "member"])
-        .env("MEMBER_GRPC_ADDR", format!("127.0.0.1:{member_port}"))
-        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-
-    let http_port = free_port();
     let without_member = keyshop(data.path())
         .args(["serve", "--service", "gateway"])
         .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
@@ -183,25 +180,38 @@ fn one_service_per_process() {
     assert!(!without_member.status.success());
     assert!(String::from_utf8_lossy(&without_member.stderr).contains("MEMBER_GRPC_URL"), "{without_member:?}");
 
-    let mut gateway = keyshop(data.path())
-        .args(["serve", "--service", "gateway"])
-        .env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"))
-        .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
-        .env("MEMBER_GRPC_URL", format!("http://127.0.0.1:{member_port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    // Each service in its own process, given the URLs of those it calls.
+    let mut children: Vec<Child> = ports
+        .iter()
+        .map(|(name, port)| {
+            let peers: Vec<(&str, u16)> = match *name {
+                "catalog" | "payment" => Vec::new(),
+                "member" | "delivery" => ports[..1].to_vec(),
+                _ => ports.iter().filter(|(peer, _)| peer != name).copied().collect(),
+            };
+            service(data.path(), name, *port, &peers)
+        })
+        .collect();
+    let http_port = free_port();
+    let gateway_peers: Vec<(&str, u16)> = ports.iter().filter(|(name, _)| *name != "delivery").copied().collect();
+    let mut gateway = keyshop(data.path());
+    gateway.args(["serve", "--service", "gateway"]).env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"));
+    for (peer, port) in &gateway_peers {
+        gateway.env(format!("{}_GRPC_URL", peer.to_uppercase()), format!("http://127.0.0.1:{port}"));
+    }
+    let mut gateway = gateway.stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     wait_until_ready(http_port, &mut gateway);
     assert_eq!(rate_of(http_port, "USD"), 1.0);
     let (status, body) = http_get(http_port, "/prod-api/api/levels").unwrap();
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"thresholdUsd\""), "the gateway reached the member service: {body}");
+    let (status, body) = http_get(http_port, "/prod-api/api/cart?currency=EUR").unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"currency\":\"EUR\""), "the gateway reached the order service: {body}");
     assert!(terminate(gateway).status.success());
-    let _ = member.try_wait();
-    assert!(terminate(member).status.success());
-    let _ = catalog.try_wait();
-    assert!(terminate(catalog).status.success());
+    while let Some(child) = children.pop() {
+        assert!(terminate(child).status.success());
+    }
 }
 
 /// The SKU and the page of the first product the demo catalog lists as out

@@ -8,9 +8,12 @@ use keyshop_proto::order::v1 as pb;
 use keyshop_proto::order::v1::order_service_server::OrderService as OrderApi;
 use tonic::{Request, Response, Status};
 
+use keyshop_core::clock::now_ms;
+
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
-use crate::service::{Asker, CheckoutRequest, OrderService, OrderView};
+use crate::domain::state::{OrderEvent, OrderState};
+use crate::service::{Asker, CartAsker, CartView, CheckoutRequest, OrderKeys, OrderService, OrderView, Placed};
 
 pub struct OrderGrpc {
     pub service: Arc<OrderService>,
@@ -20,7 +23,17 @@ type Answer<T> = Result<Response<T>, Status>;
 
 fn order(view: OrderView) -> pb::Order {
     let order = view.order;
+    let state = OrderState::parse(&order.state);
+    let can = |event: OrderEvent| state.is_some_and(|state| state.next(event).is_ok());
     pb::Order {
+        contact: order.contact,
+        note: order.note,
+        payment_session_id: order.payment_session_id,
+        payable: state.is_some_and(OrderState::payable) && order.expires_at > now_ms(),
+        has_keys: state.is_some_and(|state| state.paid()),
+        confirmable: can(OrderEvent::Confirm),
+        deletable: state.is_some_and(OrderState::deletable),
+        cancellable: can(OrderEvent::Cancel),
         order_no: order.order_no,
         state: order.state,
         email: order.email,
@@ -49,6 +62,8 @@ fn order(view: OrderView) -> pb::Order {
                 platform: line.platform,
                 unit_price: line.unit_price,
                 quantity: line.quantity,
+                game_name: line.game_name,
+                game_ext_name: line.game_ext_name,
             })
             .collect(),
         history: view
@@ -57,6 +72,68 @@ fn order(view: OrderView) -> pb::Order {
             .map(|step| pb::StateStep { state: step.state, at_ms: step.at, note: step.note })
             .collect(),
     }
+}
+
+fn placed_of(placed: Placed) -> pb::Placed {
+    pb::Placed {
+        order: Some(order(placed.view)),
+        link_token: placed.link_token,
+        payment_session_id: placed.payment_session_id,
+    }
+}
+
+fn keys_of(order_no: String, keys: OrderKeys) -> pb::OrderKeys {
+    let line = |line_no: i64| keys.lines.iter().find(|line| line.line_no == line_no);
+    pb::OrderKeys {
+        keys: keys
+            .keys
+            .iter()
+            .map(|key| pb::RevealedKey {
+                line_no: key.line_no,
+                title: line(key.line_no).map(|line| line.title.clone()).unwrap_or_default(),
+                platform: line(key.line_no).map(|line| line.platform.clone()).unwrap_or_default(),
+                key: key.key.clone(),
+                note: key.note.clone(),
+            })
+            .collect(),
+        reveals: keys
+            .reveals
+            .into_iter()
+            .map(|reveal| pb::KeyReveal {
+                at_ms: reveal.at_ms,
+                ip: reveal.ip,
+                browser: reveal.browser,
+                os: reveal.os,
+                actor: reveal.actor,
+            })
+            .collect(),
+        order_no,
+    }
+}
+
+fn cart_of(view: CartView) -> pb::Cart {
+    pb::Cart {
+        lines: view
+            .lines
+            .into_iter()
+            .map(|line| pb::CartLine {
+                card: Some(line.card),
+                quantity: line.quantity,
+                most: line.most,
+                unit_price: line.unit_price,
+                line_total: line.line_total,
+                available: line.available,
+            })
+            .collect(),
+        currency: view.currency,
+        goods: view.goods,
+        count: view.count,
+        cart_token: view.cart_token.unwrap_or_default(),
+    }
+}
+
+fn cart_asker<T>(request: &Request<T>, cart_token: String) -> CartAsker {
+    CartAsker { bearer: bearer(request), cart_token }
 }
 
 fn asker<T>(request: &Request<T>, link_token: String) -> Asker {
@@ -87,13 +164,10 @@ impl OrderApi for OrderGrpc {
                 language: request.language,
                 idempotency_key: Some(request.idempotency_key).filter(|key| !key.is_empty()),
                 bearer,
+                cart_token: request.cart_token,
             })
             .await?;
-        Ok(Response::new(pb::Placed {
-            order: Some(order(placed.view)),
-            link_token: placed.link_token,
-            payment_session_id: placed.payment_session_id,
-        }))
+        Ok(Response::new(placed_of(placed)))
     }
 
     async fn get_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
@@ -106,5 +180,67 @@ impl OrderApi for OrderGrpc {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
         Ok(Response::new(order(self.service.cancel(query.order_no, &asker).await?)))
+    }
+
+    async fn list_orders(&self, request: Request<pb::ListOrdersRequest>) -> Answer<pb::OrderPage> {
+        let bearer = bearer(&request);
+        let query = request.into_inner();
+        let page = self.service.list_orders(bearer.as_deref(), query.page, query.limit).await?;
+        Ok(Response::new(pb::OrderPage {
+            rows: page.rows.into_iter().map(order).collect(),
+            total: page.total,
+            page: page.page,
+            limit: page.limit,
+        }))
+    }
+
+    async fn confirm_receipt(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
+        let query = request.get_ref().clone();
+        let asker = asker(&request, query.link_token);
+        Ok(Response::new(order(self.service.confirm_receipt(query.order_no, &asker).await?)))
+    }
+
+    async fn delete_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
+        let query = request.get_ref().clone();
+        let asker = asker(&request, query.link_token);
+        Ok(Response::new(order(self.service.delete_order(query.order_no, &asker).await?)))
+    }
+
+    async fn pay_again(&self, request: Request<pb::PayAgainRequest>) -> Answer<pb::Placed> {
+        let query = request.get_ref().clone();
+        let asker = asker(&request, query.link_token);
+        Ok(Response::new(placed_of(self.service.pay_again(query.order_no, &asker, query.payment_method).await?)))
+    }
+
+    async fn reveal_keys(&self, request: Request<pb::RevealRequest>) -> Answer<pb::OrderKeys> {
+        let query = request.get_ref().clone();
+        let asker = asker(&request, query.link_token);
+        let keys = self.service.reveal_keys(query.order_no.clone(), &asker, query.ip, query.user_agent).await?;
+        Ok(Response::new(keys_of(query.order_no, keys)))
+    }
+
+    async fn resend_email(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
+        let query = request.get_ref().clone();
+        let asker = asker(&request, query.link_token);
+        Ok(Response::new(order(self.service.resend_email(query.order_no, &asker).await?)))
+    }
+
+    async fn get_cart(&self, request: Request<pb::CartQuery>) -> Answer<pb::Cart> {
+        let query = request.get_ref().clone();
+        let asker = cart_asker(&request, query.cart_token);
+        Ok(Response::new(cart_of(self.service.cart(&asker, &query.currency).await?)))
+    }
+
+    async fn set_cart_line(&self, request: Request<pb::SetCartLineRequest>) -> Answer<pb::Cart> {
+        let query = request.get_ref().clone();
+        let asker = cart_asker(&request, query.cart_token);
+        let view = self.service.set_cart_line(&asker, &query.currency, query.product_id, query.quantity).await?;
+        Ok(Response::new(cart_of(view)))
+    }
+
+    async fn merge_cart(&self, request: Request<pb::CartQuery>) -> Answer<pb::Cart> {
+        let query = request.get_ref().clone();
+        let asker = cart_asker(&request, query.cart_token);
+        Ok(Response::new(cart_of(self.service.merge_cart(&asker, &query.currency).await?)))
     }
 }

@@ -1,7 +1,7 @@
 //! The order service: checkout (priced in minor units at the rate locked
 //! then, the member's discount and a coupon applied, keys held by the
 //! delivery service, a payment session opened), the order state machine, and
-//! who may see an order. (Carts, the order list and refunds follow.)
+//! who may see an order; carts; what a buyer does with an order after.
 
 pub mod domain;
 pub mod events;
@@ -35,6 +35,12 @@ use crate::service::{OrderService, Peers};
 
 /// How often unpaid orders past their window are expired.
 const EXPIRE_EVERY: Duration = Duration::from_secs(1);
+/// How often delivered orders are completed and stale carts forgotten.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(300);
+/// The coupon `keyshop serve --demo` offers.
+pub const DEMO_COUPON: &str = "WELCOME10";
+/// Days a visitor's untouched cart is kept.
+const VISITOR_CART_DAYS: i64 = 30;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
@@ -59,6 +65,7 @@ pub struct PeerUrls<'a> {
 pub struct Order {
     pub service: Arc<OrderService>,
     events: EventWork,
+    auto_complete_days: u64,
 }
 
 impl Order {
@@ -78,7 +85,36 @@ impl Order {
         let consumers = vec![
             Consumer::join(platform.bus.as_ref(), ORDER_GROUP, &[topics::PAYMENT, topics::DELIVERY], handler).await?,
         ];
-        Ok(Order { service, events: EventWork::new(config, platform, db, waker, consumers) })
+        Ok(Order {
+            service,
+            events: EventWork::new(config, platform, db, waker, consumers),
+            auto_complete_days: config.delivery.auto_complete_days,
+        })
+    }
+
+    /// The demo store's coupon: `WELCOME10`, 10 % off any order, for the
+    /// shopper trying the store (created once).
+    pub async fn seed_demo(&self) -> Result<bool, keyshop_core::error::AppError> {
+        let coupon = domain::coupon::Coupon {
+            code: DEMO_COUPON.to_owned(),
+            value: domain::pricing::CouponValue::Percent(10),
+            min_goods_usd: 0,
+            starts_at_ms: 0,
+            ends_at_ms: None,
+            usage_limit: None,
+            used: 0,
+            per_buyer_limit: None,
+        };
+        self.service
+            .db()
+            .write(move |conn| -> Result<bool, keyshop_core::error::AppError> {
+                if store::coupons::find(conn, &coupon.code)?.is_some() {
+                    return Ok(false);
+                }
+                store::coupons::insert(conn, &coupon, now_ms())?;
+                Ok(true)
+            })
+            .await
     }
 
     /// Serves gRPC on `listener` with its outbox relay, its consumer and the
@@ -93,6 +129,20 @@ impl Order {
                     Ok(0) => {}
                     Ok(expired) => tracing::info!(expired, "unpaid orders expired"),
                     Err(error) => tracing::warn!(error = %error.detail, "expiring orders failed"),
+                }
+            }
+        }));
+        let (service, days) = (self.service.clone(), self.auto_complete_days);
+        tasks.push(every(HOUSEKEEPING_EVERY, shutdown.clone(), move || {
+            let service = service.clone();
+            async move {
+                match service.complete_due(days).await {
+                    Ok(0) => {}
+                    Ok(completed) => tracing::info!(completed, "delivered orders completed automatically"),
+                    Err(error) => tracing::warn!(error = %error.detail, "completing orders failed"),
+                }
+                if let Err(error) = service.purge_stale_carts(VISITOR_CART_DAYS).await {
+                    tracing::warn!(error = %error.detail, "forgetting stale carts failed");
                 }
             }
         }));

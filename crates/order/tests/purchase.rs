@@ -128,6 +128,7 @@ fn checkout(lines: &[(i64, i64)], coupon: &str, key: &str) -> pb::CheckoutReques
         currency: "EUR".to_owned(),
         language: "de".to_owned(),
         idempotency_key: key.to_owned(),
+        cart_token: String::new(),
     }
 }
 

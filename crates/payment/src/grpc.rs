@@ -6,6 +6,7 @@ use keyshop_proto::payment::v1 as pb;
 use keyshop_proto::payment::v1::payment_service_server::PaymentService as PaymentApi;
 use tonic::{Request, Response, Status};
 
+use crate::domain::sandbox::CardForm;
 use crate::service::{PaymentService, SessionRequest};
 use crate::store::sessions::SessionRow;
 
@@ -67,5 +68,17 @@ impl PaymentApi for PaymentGrpc {
 
     async fn cancel_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
         Ok(Response::new(session(self.service.cancel(request.into_inner().id).await?)))
+    }
+
+    async fn sandbox_charge(&self, request: Request<pb::SandboxChargeRequest>) -> Answer<pb::Session> {
+        let request = request.into_inner();
+        let card = CardForm { number: request.number, expiry: request.expiry, cvc: request.cvc };
+        Ok(Response::new(session(self.service.sandbox_charge(request.session_id, card).await?)))
+    }
+
+    async fn receive_webhook(&self, request: Request<pb::WebhookRequest>) -> Answer<pb::WebhookAck> {
+        let request = request.into_inner();
+        let outcome = self.service.receive_webhook(&request.provider, &request.signature, &request.body).await?;
+        Ok(Response::new(pb::WebhookAck { outcome: outcome.as_str().to_owned() }))
     }
 }

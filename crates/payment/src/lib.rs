@@ -18,7 +18,7 @@ use keyshop_core::events::{EventWork, OutboxWaker};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::payment::v1::payment_service_server::PaymentServiceServer;
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
 use tokio::net::TcpListener;
 use tonic::server::NamedService;
 use tonic::service::Routes;
@@ -35,6 +35,8 @@ pub enum PaymentError {
     Db(#[from] keyshop_core::db::DbError),
     #[error("payment gRPC: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error("payment: no randomness for the sandbox secret: {0}")]
+    Secret(#[from] keyshop_core::secret::RandomError),
 }
 
 /// A payment service ready to serve: database open and migrated.
@@ -49,8 +51,12 @@ impl Payment {
             Db::connect(config.service(ServiceName::Payment).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
-        let service =
-            Arc::new(PaymentService::new(db.clone(), waker.clone(), config.payment.providers.clone(), window));
+        let sandbox_secret = match &config.payment.sandbox_webhook_secret {
+            Some(secret) => secret.clone(),
+            None => SecretString::from(keyshop_core::secret::new_token()?),
+        };
+        let providers = config.payment.providers.clone();
+        let service = Arc::new(PaymentService::new(db.clone(), waker.clone(), providers, window, sandbox_secret));
         Ok(Payment { service, events: EventWork::new(config, platform, db, waker, Vec::new()) })
     }
 

@@ -11,12 +11,26 @@ use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::ErrorCode;
 use keyshop_core::events::OutboxWaker;
 use keyshop_core::storage_test;
+use keyshop_payment::domain::sandbox::CardForm;
 use keyshop_payment::domain::session::{ProviderReport, SessionState};
+use keyshop_payment::domain::{signature, webhook};
 use keyshop_payment::service::{PaymentService, ReportOutcome, SessionRequest};
 use keyshop_payment::store::MIGRATIONS;
+use secrecy::SecretString;
+
+const SECRET: &str = "whsec_test_sandbox";
 
 fn service(db: &Db, window: Duration) -> PaymentService {
-    PaymentService::new(db.clone(), OutboxWaker::default(), vec!["sandbox".to_owned(), "stripe".to_owned()], window)
+    let providers = vec!["sandbox".to_owned(), "stripe".to_owned()];
+    PaymentService::new(db.clone(), OutboxWaker::default(), providers, window, SecretString::from(SECRET))
+}
+
+fn card(number: &str) -> CardForm {
+    CardForm { number: number.to_owned(), expiry: "12/39".to_owned(), cvc: "123".to_owned() }
+}
+
+fn now_s() -> i64 {
+    keyshop_core::clock::now_ms() / 1000
 }
 
 fn request(order_no: &str, amount: i64) -> SessionRequest {
@@ -141,5 +155,70 @@ storage_test!(a_payment_after_the_window_still_counts, &MIGRATIONS, |db: Db| asy
         .apply_report("sandbox".to_owned(), report("evt_late", &session.id, SessionState::Succeeded, 700))
         .await;
     assert_eq!(late.unwrap(), ReportOutcome::Applied, "the money was taken: the order is paid");
+    assert_eq!(paid_events(&db).await, 1);
+});
+
+storage_test!(the_sandbox_page_pays_with_the_test_cards, &MIGRATIONS, |db: Db| async move {
+    let payments = service(&db, Duration::from_secs(900));
+    // Declined, then insufficient funds: each attempt fails with its reason.
+    let first = payments.open_session(request("KS10", 1839)).await.unwrap();
+    let declined = payments.sandbox_charge(first.id.clone(), card("4000 0000 0000 0002")).await.unwrap();
+    assert_eq!((declined.state.as_str(), declined.reason.as_str()), ("failed", "card_declined"));
+    let again = payments.sandbox_charge(first.id.clone(), card("4242 4242 4242 4242")).await.unwrap_err();
+    assert_eq!(again.msg_key, "api.payment.statusIncorrect", "a failed session is not charged again");
+    let second = payments.open_session(request("KS10", 1839)).await.unwrap();
+    assert_ne!(second.id, first.id, "paying again opens a new session");
+    let poor = payments.sandbox_charge(second.id.clone(), card("4000 0000 0000 9995")).await.unwrap();
+    assert_eq!(poor.reason, "insufficient_funds");
+    // Not a card: field errors, and the session stays open.
+    let third = payments.open_session(request("KS10", 1839)).await.unwrap();
+    let invalid = payments
+        .sandbox_charge(third.id.clone(), CardForm { expiry: "01/20".to_owned(), ..card("4242 4242 4242 4241") })
+        .await
+        .unwrap_err();
+    assert_eq!(invalid.code, ErrorCode::Validation);
+    assert!(invalid.fields.contains_key("number") && invalid.fields.contains_key("expiry"), "{:?}", invalid.fields);
+    assert_eq!(payments.session(third.id.clone()).await.unwrap().state, "open");
+    assert_eq!(paid_events(&db).await, 0);
+    // 4242 pays, once.
+    let paid = payments.sandbox_charge(third.id.clone(), card("4242424242424242")).await.unwrap();
+    assert_eq!(paid.state, "succeeded");
+    assert!(paid.paid_at.is_some());
+    assert_eq!(paid_events(&db).await, 1);
+    let unknown = payments.sandbox_charge("ps_nope".to_owned(), card("4242424242424242")).await.unwrap_err();
+    assert_eq!(unknown.code, ErrorCode::NotFound);
+});
+
+storage_test!(webhooks_are_signature_checked_and_applied_once, &MIGRATIONS, |db: Db| async move {
+    let payments = service(&db, Duration::from_secs(900));
+    let session = payments.open_session(request("KS11", 2500)).await.unwrap();
+    let body = webhook::sandbox_body(
+        &ProviderReport {
+            currency: "EUR".to_owned(),
+            ..report("evt_once", &session.id, SessionState::Succeeded, 2500)
+        },
+        now_s(),
+    );
+    // Forged (another secret), stale (an hour old), tampered and malformed: refused, nothing changes.
+    let forged = signature::sign(b"not the secret", now_s(), &body);
+    let stale = signature::sign(SECRET.as_bytes(), now_s() - 3600, &body);
+    let good = signature::sign(SECRET.as_bytes(), now_s(), &body);
+    let mut tampered = body.clone();
+    tampered.extend_from_slice(b" ");
+    for (header, body) in [(&forged, &body), (&stale, &body), (&good, &tampered), (&"t=1".to_owned(), &body)] {
+        let refused = payments.receive_webhook("sandbox", header, body).await.unwrap_err();
+        assert_eq!((refused.code, refused.msg_key.as_str()), (ErrorCode::Validation, "api.payment.signatureInvalid"));
+    }
+    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "open");
+    // A provider not enabled here has no webhook.
+    let paypal = payments.receive_webhook("paypal", &good, &body).await.unwrap_err();
+    assert_eq!(paypal.code, ErrorCode::NotFound);
+    // The genuine one, replayed ten times: applied once.
+    let mut outcomes = Vec::new();
+    for _ in 0..10 {
+        outcomes.push(payments.receive_webhook("sandbox", &good, &body).await.unwrap());
+    }
+    assert_eq!(outcomes[0], ReportOutcome::Applied);
+    assert!(outcomes[1..].iter().all(|outcome| *outcome == ReportOutcome::Duplicate), "{outcomes:?}");
     assert_eq!(paid_events(&db).await, 1);
 });

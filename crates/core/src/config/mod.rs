@@ -118,6 +118,8 @@ pub struct DeliveryConfig {
     pub master_key_file: PathBuf,
     /// How long a checkout holds its keys while the shopper pays.
     pub payment_window_minutes: u64,
+    /// Days after delivery an order the buyer did not confirm is completed.
+    pub auto_complete_days: u64,
 }
 
 /// Payments: the providers this store takes payments through.
@@ -125,6 +127,9 @@ pub struct DeliveryConfig {
 pub struct PaymentConfig {
     /// `sandbox` (the built-in test provider), `stripe`, `paypal`.
     pub providers: Vec<String>,
+    /// What the sandbox signs its webhooks with; a random one per process
+    /// when unset (set it when several payment replicas run).
+    pub sandbox_webhook_secret: Option<SecretString>,
 }
 
 #[derive(Debug, Clone)]
@@ -300,10 +305,15 @@ impl Config {
         if !(1..=24 * 60).contains(&payment_window_minutes) {
             problems.push("KEYSHOP_PAYMENT_WINDOW_MINUTES must be between 1 and 1440".to_owned());
         }
+        let auto_complete_days = raw.auto_complete_days.unwrap_or(7);
+        if !(1..=365).contains(&auto_complete_days) {
+            problems.push("KEYSHOP_AUTO_COMPLETE_DAYS must be between 1 and 365".to_owned());
+        }
         let delivery = DeliveryConfig {
             master_keys: raw.master_keys.filter(|keys| !keys.trim().is_empty()).map(SecretString::from),
             master_key_file: raw.master_key_file.map_or_else(|| data_dir.join("master.key"), PathBuf::from),
             payment_window_minutes,
+            auto_complete_days,
         };
 
         let providers: Vec<String> = raw
@@ -350,7 +360,13 @@ impl Config {
             mail: MailConfig { url: SecretString::from(mail_url), from: mail_from },
             member: MemberConfig { session_ttl_hours, captcha_test_code: captcha_test_code.map(SecretString::from) },
             delivery,
-            payment: PaymentConfig { providers },
+            payment: PaymentConfig {
+                providers,
+                sandbox_webhook_secret: raw
+                    .sandbox_webhook_secret
+                    .filter(|secret| !secret.trim().is_empty())
+                    .map(SecretString::from),
+            },
             telemetry: TelemetryConfig {
                 format,
                 filter,
@@ -407,7 +423,17 @@ impl Config {
             ),
             ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
             ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), self.delivery.payment_window_minutes.to_string()),
+            ("KEYSHOP_AUTO_COMPLETE_DAYS".to_owned(), self.delivery.auto_complete_days.to_string()),
             ("PAYMENT_PROVIDERS".to_owned(), self.payment.providers.join(",")),
+            (
+                "KEYSHOP_SANDBOX_WEBHOOK_SECRET".to_owned(),
+                if self.payment.sandbox_webhook_secret.is_some() {
+                    "(set, hidden)"
+                } else {
+                    "(unset: random per process)"
+                }
+                .to_owned(),
+            ),
             (
                 "KEYSHOP_LOG_FORMAT".to_owned(),
                 match self.telemetry.format {

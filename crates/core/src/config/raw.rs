@@ -65,6 +65,8 @@ pub struct RawConfig {
     pub master_keys: Option<String>,
     pub master_key_file: Option<String>,
     pub payment_window_minutes: Option<u64>,
+    pub auto_complete_days: Option<u64>,
+    pub sandbox_webhook_secret: Option<String>,
     pub public_url: Option<String>,
     pub session_ttl_hours: Option<u64>,
     pub captcha_test_code: Option<String>,

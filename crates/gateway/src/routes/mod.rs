@@ -11,6 +11,7 @@ pub mod member;
 pub mod news;
 pub mod openapi;
 pub mod params;
+pub mod shop;
 
 use actix_web::web;
 use serde::Deserialize;
@@ -93,6 +94,23 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(forms::newsletter::subscribe)
             .service(forms::newsletter::confirm)
             .service(forms::newsletter::unsubscribe)
+            .service(shop::cart::get_cart)
+            .service(shop::cart::set_cart_line)
+            .service(shop::cart::merge_cart)
+            .service(shop::checkout::checkout)
+            .service(shop::orders::list_orders)
+            .service(shop::orders::get_order)
+            .service(shop::orders::cancel_order)
+            .service(shop::orders::confirm_receipt)
+            .service(shop::orders::delete_order)
+            .service(shop::orders::pay_again)
+            .service(shop::orders::resend_email)
+            .service(shop::keys::reveal_keys)
+            .service(shop::payment::list_methods)
+            .service(shop::payment::get_session)
+            .service(shop::payment::cancel_session)
+            .service(shop::payment::sandbox_charge)
+            .service(shop::webhook::receive_webhook)
             .default_service(web::to(envelope::route_not_found)),
     );
 }

@@ -7,13 +7,12 @@ use std::collections::BTreeMap;
 
 use keyshop_core::clock::now_ms;
 use keyshop_core::error::{AppError, ErrorCode};
-use keyshop_core::money::ExchangeRate;
 use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
 use keyshop_proto::delivery::v1 as delivery;
 use keyshop_proto::payment::v1 as payment;
 
-use super::{OrderService, OrderView};
+use super::{CartOwner, OrderService, OrderView};
 use crate::domain::cart::{self, Allowance, CartLine};
 use crate::domain::checkout::{self, CheckoutForm};
 use crate::domain::coupon::CouponRefusal;
@@ -30,6 +29,8 @@ pub struct CheckoutRequest {
     pub idempotency_key: Option<String>,
     /// The member's session token; `None` for a guest.
     pub bearer: Option<String>,
+    /// A visitor's cart token: what is bought leaves that cart.
+    pub cart_token: String,
 }
 
 #[derive(Debug, Clone)]
@@ -116,14 +117,7 @@ impl OrderService {
         }
 
         // The rate, the method and its fee, in the order's currency.
-        let currencies = self.peers.catalog.clone().list_currencies(catalog::ListCurrenciesRequest {}).await?;
-        let currency = currencies
-            .into_inner()
-            .currencies
-            .into_iter()
-            .find(|currency| currency.code == form.currency)
-            .ok_or_else(|| AppError::field("currency", "api.error.validation"))?;
-        let rate = ExchangeRate::from_micros(currency.rate_micros).map_err(AppError::internal)?;
+        let rate = self.rate_of(&form.currency).await?;
         let methods = self
             .peers
             .payment
@@ -257,20 +251,19 @@ impl OrderService {
             return Err(error);
         }
 
-        let session = self
-            .peers
-            .payment
-            .clone()
-            .open_session(payment::OpenSessionRequest {
-                order_no: order_no.clone(),
-                method: method.code,
-                amount: bill.real_amount,
-                currency: form.currency,
-            })
-            .await?
-            .into_inner();
+        let payment_session_id = self.open_payment(&order_no, method.code, bill.real_amount, form.currency).await?;
+        let owner = if member_id > 0 {
+            Some(CartOwner::Member(member_id))
+        } else {
+            Some(request.cart_token.trim())
+                .filter(|token| !token.is_empty())
+                .map(|token| CartOwner::Visitor(secret::digest(token)))
+        };
+        if let Err(error) = self.remove_bought(owner, quantities.keys().copied().collect()).await {
+            tracing::warn!(error = %error.detail, "the bought products stay in the cart");
+        }
         let view = self.load(order_no).await?.ok_or_else(|| AppError::internal("the order just written is gone"))?;
-        Ok(Placed { view, link_token, payment_session_id: session.id })
+        Ok(Placed { view, link_token, payment_session_id })
     }
 
     /// The answer to a retried checkout: the same order, a fresh link token
@@ -281,19 +274,36 @@ impl OrderService {
         let number = order_no.clone();
         self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_link_token_hash(conn, &number, &hash)?)).await?;
         let view = self.load(order_no.clone()).await?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+        let (method, amount, currency) =
+            (view.order.payment_method.clone(), view.order.real_amount, view.order.currency.clone());
+        let payment_session_id = if OrderState::parse(&view.order.state).is_some_and(OrderState::payable) {
+            self.open_payment(&order_no, method, amount, currency).await?
+        } else {
+            view.order.payment_session_id.clone()
+        };
+        let view = self.load(order_no).await?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+        Ok(Placed { view, link_token, payment_session_id })
+    }
+
+    /// A payment session for the order (the open one when it is still
+    /// good), remembered as the order's latest.
+    pub(super) async fn open_payment(
+        &self,
+        order_no: &str,
+        method: String,
+        amount: i64,
+        currency: String,
+    ) -> Result<String, AppError> {
         let session = self
             .peers
             .payment
             .clone()
-            .open_session(payment::OpenSessionRequest {
-                order_no,
-                method: view.order.payment_method.clone(),
-                amount: view.order.real_amount,
-                currency: view.order.currency.clone(),
-            })
-            .await;
-        let payment_session_id = session.map(|session| session.into_inner().id).unwrap_or_default();
-        Ok(Placed { view, link_token, payment_session_id })
+            .open_session(payment::OpenSessionRequest { order_no: order_no.to_owned(), method, amount, currency })
+            .await?
+            .into_inner();
+        let (number, id) = (order_no.to_owned(), session.id.clone());
+        self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_payment_session(conn, &number, &id)?)).await?;
+        Ok(session.id)
     }
 }
 

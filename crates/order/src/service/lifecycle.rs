@@ -23,7 +23,7 @@ fn state_of(text: &str) -> Result<OrderState, AppError> {
 impl OrderService {
     /// Moves `order_no` by `event` if its state allows it; whether it moved.
     /// The coupon goes back when an unpaid order ends.
-    async fn step(&self, order_no: String, event: OrderEvent, note: &'static str) -> Result<bool, AppError> {
+    pub(super) async fn step(&self, order_no: String, event: OrderEvent, note: &'static str) -> Result<bool, AppError> {
         self.db
             .write(move |conn| -> Result<bool, AppError> {
                 let order =

@@ -1,8 +1,10 @@
 //! The order service's use cases: checkout, who may see an order, and the
 //! order's life after it (cancel, expiry, payment, delivery).
 
+mod cart;
 mod checkout;
 mod lifecycle;
+mod orders;
 
 use std::time::Duration;
 
@@ -10,7 +12,9 @@ use keyshop_core::db::Db;
 use keyshop_core::error::AppError;
 use keyshop_core::events::OutboxWaker;
 use keyshop_core::grpc::ContextInterceptor;
+use keyshop_core::money::ExchangeRate;
 use keyshop_core::secret;
+use keyshop_proto::catalog::v1 as catalog;
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
@@ -18,7 +22,9 @@ use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
+pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
+pub use orders::{OrderKeys, OrderPage};
 
 use crate::store;
 use crate::store::orders::{HistoryRow, OrderLine, OrderRow};
@@ -84,23 +90,46 @@ impl OrderService {
     /// The order, if `asker` may see it: its member, or a guest with its link
     /// token. Anyone else learns nothing, not even that it exists.
     pub async fn order_for(&self, order_no: String, asker: &Asker) -> Result<OrderView, AppError> {
+        Ok(self.authorize(order_no, asker).await?.0)
+    }
+
+    /// The order `asker` may see and who they are for the audit log
+    /// (`member:<id>` or `guest-link`).
+    async fn authorize(&self, order_no: String, asker: &Asker) -> Result<(OrderView, String), AppError> {
         let not_found = || AppError::not_found("api.error.notFound");
+        if order_no.is_empty() || order_no.len() > 64 {
+            return Err(not_found());
+        }
         let view = self.load(order_no).await?.ok_or_else(not_found)?;
+        if view.order.deleted_at.is_some() {
+            return Err(not_found());
+        }
+        // The owner, signed in.
+        if view.order.member_id != 0
+            && let Ok(Some((member_id, ..))) = self.member(asker.bearer.as_deref()).await
+            && member_id == view.order.member_id
+        {
+            return Ok((view, format!("member:{member_id}")));
+        }
         // The link token is a secret of this order alone: it opens it for
         // whoever holds it (the e-mail's reader), signed in or not.
         let digest = secret::digest(&asker.link_token);
         let by_link = !asker.link_token.is_empty()
             && (secret::constant_time_eq(&digest, &view.order.link_token_hash)
                 || view.order.mail_token_hash.as_deref().is_some_and(|hash| secret::constant_time_eq(&digest, hash)));
-        let allowed = by_link
-            || match self.member(asker.bearer.as_deref()).await {
-                Ok(Some((member_id, ..))) => view.order.member_id != 0 && member_id == view.order.member_id,
-                Ok(None) | Err(_) => false,
-            };
-        if !allowed || view.order.deleted_at.is_some() {
-            return Err(not_found());
-        }
-        Ok(view)
+        if by_link { Ok((view, "guest-link".to_owned())) } else { Err(not_found()) }
+    }
+
+    /// Today's rate of `currency` (a field error for a currency not sold in).
+    async fn rate_of(&self, currency: &str) -> Result<ExchangeRate, AppError> {
+        let currencies = self.peers.catalog.clone().list_currencies(catalog::ListCurrenciesRequest {}).await?;
+        let found = currencies
+            .into_inner()
+            .currencies
+            .into_iter()
+            .find(|found| found.code == currency)
+            .ok_or_else(|| AppError::field("currency", "api.error.validation"))?;
+        ExchangeRate::from_micros(found.rate_micros).map_err(AppError::internal)
     }
 
     async fn load(&self, order_no: String) -> Result<Option<OrderView>, AppError> {

@@ -1,5 +1,6 @@
 //! The order service's storage: schema, one file per table group, migrations.
 
+pub mod carts;
 pub mod coupons;
 pub mod orders;
 pub mod schema;

@@ -71,6 +71,7 @@ pub struct OrderRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub mail_token_hash: Option<String>,
+    pub payment_session_id: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Insertable, Queryable)]
@@ -207,6 +208,11 @@ pub fn set_link_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str) 
 /// The token of the delivery e-mail's link.
 pub fn set_mail_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str) -> QueryResult<usize> {
     diesel::update(orders::table.find(order_no)).set(orders::mail_token_hash.eq(hash)).execute(conn)
+}
+
+/// The order's latest payment session.
+pub fn set_payment_session(conn: &mut DbConnection, order_no: &str, session_id: &str) -> QueryResult<usize> {
+    diesel::update(orders::table.find(order_no)).set(orders::payment_session_id.eq(session_id)).execute(conn)
 }
 
 /// Unpaid orders whose payment window closed before `now_ms`.

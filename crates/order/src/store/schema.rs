@@ -47,6 +47,7 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         mail_token_hash -> Nullable<Text>,
+        payment_session_id -> Text,
     }
 }
 
@@ -85,6 +86,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    cart_lines (owner, product_id) {
+        owner -> Text,
+        product_id -> BigInt,
+        quantity -> BigInt,
+        sku -> Text,
+        title -> Text,
+        platform -> Text,
+        game_name -> Text,
+        game_ext_name -> Text,
+        price_usd -> BigInt,
+        added_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
 diesel::joinable!(order_lines -> orders (order_no));
 diesel::joinable!(order_history -> orders (order_no));
-diesel::allow_tables_to_appear_in_same_query!(coupons, orders, order_lines, order_history, coupon_uses);
+diesel::allow_tables_to_appear_in_same_query!(cart_lines, coupons, orders, order_lines, order_history, coupon_uses);

@@ -5,3 +5,4 @@ pub mod methods;
 pub mod sandbox;
 pub mod session;
 pub mod signature;
+pub mod webhook;

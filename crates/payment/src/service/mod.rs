@@ -10,8 +10,12 @@ use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::PaymentSucceeded;
 
+use secrecy::{ExposeSecret, SecretString};
+
 use crate::domain::methods::{self, Method};
+use crate::domain::sandbox::{self, CardForm, CardOutcome};
 use crate::domain::session::{ProviderReport, SessionState, money_matches};
+use crate::domain::{signature, webhook};
 use crate::store;
 use crate::store::sessions::SessionRow;
 
@@ -32,7 +36,7 @@ pub enum ReportOutcome {
 }
 
 impl ReportOutcome {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ReportOutcome::Applied => "applied",
             ReportOutcome::Duplicate => "duplicate",
@@ -58,11 +62,19 @@ pub struct PaymentService {
     /// The providers enabled in this store (`PAYMENT_PROVIDERS`).
     providers: Vec<String>,
     window: Duration,
+    /// What the sandbox signs its webhooks with.
+    sandbox_secret: SecretString,
 }
 
 impl PaymentService {
-    pub fn new(db: Db, waker: OutboxWaker, providers: Vec<String>, window: Duration) -> PaymentService {
-        PaymentService { db, waker, providers, window }
+    pub fn new(
+        db: Db,
+        waker: OutboxWaker,
+        providers: Vec<String>,
+        window: Duration,
+        sandbox_secret: SecretString,
+    ) -> PaymentService {
+        PaymentService { db, waker, providers, window, sandbox_secret }
     }
 
     pub fn db(&self) -> &Db {
@@ -182,6 +194,62 @@ impl PaymentService {
         if outcome == ReportOutcome::Applied {
             self.waker.wake();
         }
+        Ok(outcome)
+    }
+
+    /// The sandbox's hosted page charges a test card: the outcome is
+    /// reported the way a provider reports it, as a signed webhook event,
+    /// through the same check every webhook passes.
+    pub async fn sandbox_charge(&self, session_id: String, card: CardForm) -> Result<SessionRow, AppError> {
+        let session = self.session(session_id).await?;
+        if session.provider != "sandbox" || !self.providers.iter().any(|provider| provider == "sandbox") {
+            return Err(AppError::not_found("api.error.notFound"));
+        }
+        if session.state != SessionState::Open.as_str() || session.expires_at <= now_ms() {
+            return Err(AppError::new(ErrorCode::Conflict, "api.payment.statusIncorrect"));
+        }
+        let (year, month) = keyshop_core::clock::year_month();
+        let outcome = sandbox::charge(&card, year, month)?;
+        let report = ProviderReport {
+            event_id: format!("evt_{}", uuid::Uuid::new_v4().simple()),
+            session_id: session.id.clone(),
+            outcome: if outcome == CardOutcome::Succeeded { SessionState::Succeeded } else { SessionState::Failed },
+            amount: session.amount,
+            currency: session.currency.clone(),
+            reason: if outcome == CardOutcome::Succeeded { String::new() } else { outcome.code().to_owned() },
+        };
+        let created = now_ms() / 1000;
+        let body = webhook::sandbox_body(&report, created);
+        let header = signature::sign(self.sandbox_secret.expose_secret().as_bytes(), created, &body);
+        self.receive_webhook("sandbox", &header, &body).await?;
+        self.session(session.id).await
+    }
+
+    /// A provider's webhook as it arrived: the signature checked (forged,
+    /// stale or malformed ones are refused and change nothing), then the
+    /// event applied once.
+    pub async fn receive_webhook(
+        &self,
+        provider: &str,
+        signature_header: &str,
+        body: &[u8],
+    ) -> Result<ReportOutcome, AppError> {
+        if !self.providers.iter().any(|enabled| enabled == provider) {
+            return Err(AppError::not_found("api.error.notFound"));
+        }
+        let refused =
+            |detail: String| AppError::new(ErrorCode::Validation, "api.payment.signatureInvalid").with_detail(detail);
+        let report = match provider {
+            "sandbox" => {
+                let secret = self.sandbox_secret.expose_secret().as_bytes();
+                signature::verify(secret, signature_header, body, now_ms() / 1000)
+                    .map_err(|error| refused(error.to_string()))?;
+                webhook::parse_sandbox(body).map_err(|error| refused(error.to_string()))?
+            }
+            _ => return Err(AppError::not_found("api.error.notFound")),
+        };
+        let outcome = self.apply_report(provider.to_owned(), report).await?;
+        tracing::info!(provider, outcome = outcome.as_str(), "payment webhook");
         Ok(outcome)
     }
 

@@ -1,0 +1,91 @@
+//! `POST /api/order/checkout`: the order placed, its keys held and a payment
+//! session opened. An `Idempotency-Key` header makes a retry answer the same
+//! order; a visitor's `X-Cart-Token` lets the bought products leave the cart.
+
+use actix_web::{HttpRequest, post, web};
+use keyshop_proto::order::v1 as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{CART_TOKEN_HEADER, OrderDto, header, order_call};
+use crate::context;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::state::GatewayState;
+
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CheckoutLineBody {
+    pub product_id: i64,
+    pub quantity: i64,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CheckoutBody {
+    pub lines: Vec<CheckoutLineBody>,
+    pub email: String,
+    pub contact: String,
+    pub note: String,
+    pub coupon: String,
+    pub payment_method: String,
+    pub currency: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacedDto {
+    pub order: OrderDto,
+    /// Opens the order for a guest (send it as `X-Order-Token`); empty when
+    /// paying again.
+    pub link_token: String,
+    pub payment_session_id: String,
+}
+
+impl From<pb::Placed> for PlacedDto {
+    fn from(placed: pb::Placed) -> PlacedDto {
+        PlacedDto {
+            order: OrderDto::from(placed.order.unwrap_or_default()),
+            link_token: placed.link_token,
+            payment_session_id: placed.payment_session_id,
+        }
+    }
+}
+
+#[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_checkout",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key answers the same order"),
+        ("X-Cart-Token" = Option<String>, Header, description = "A visitor's cart"),
+    ),
+    request_body = CheckoutBody,
+    responses(
+        (status = 200, description = "The order, pending payment, and its payment session", body = Envelope<PlacedDto>),
+        (status = 400, description = "email, contact, coupon, lines or currency invalid", body = Envelope<FieldErrorsDto>),
+        (status = 409, description = "Out of stock (api.delivery.outOfStock)", body = Envelope<Option<String>>),
+        (status = 422, description = "Coupon refused, or the method is not offered in the currency", body = Envelope<Option<String>>),
+    ))]
+#[post("/api/order/checkout")]
+pub async fn checkout(
+    state: web::Data<GatewayState>,
+    body: web::Json<CheckoutBody>,
+    request: HttpRequest,
+) -> ApiResult<PlacedDto> {
+    let body = body.into_inner();
+    let call = pb::CheckoutRequest {
+        lines: body
+            .lines
+            .iter()
+            .map(|line| pb::CheckoutLine { product_id: line.product_id, quantity: line.quantity })
+            .collect(),
+        email: body.email,
+        contact: body.contact,
+        note: body.note,
+        coupon: body.coupon,
+        payment_method: body.payment_method,
+        currency: body.currency.trim().to_ascii_uppercase(),
+        language: context::language().to_owned(),
+        idempotency_key: header(&request, "idempotency-key"),
+        cart_token: header(&request, CART_TOKEN_HEADER),
+    };
+    let placed = state.clients.order().checkout(order_call(&request, call)).await?.into_inner();
+    Ok(Reply::ok(PlacedDto::from(placed)))
+}

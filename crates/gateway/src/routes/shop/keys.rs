@@ -1,0 +1,98 @@
+//! `POST /api/order/{orderNo}/keys`: the keys of a paid order, for its
+//! member or the guest holding its link token; every reveal is recorded
+//! (time, address, browser) and the answer carries that log.
+
+use actix_web::http::header::CACHE_CONTROL;
+use actix_web::{CustomizeResponder, HttpRequest, Responder, post, web};
+
+use keyshop_proto::order::v1 as pb;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{ORDER_TOKEN_HEADER, header, order_call};
+use crate::envelope::{ApiError, Envelope, Reply};
+use crate::routes::member::client;
+use crate::state::GatewayState;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealedKeyDto {
+    pub line_no: i64,
+    pub title: String,
+    pub platform: String,
+    pub key: String,
+    pub note: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealDto {
+    /// Epoch milliseconds.
+    pub at: i64,
+    /// `delivery-email` for the e-mail that carried the keys; else who
+    /// opened them (`member:<id>`, `guest-link`).
+    pub actor: String,
+    pub ip: String,
+    pub browser: String,
+    pub os: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderKeysDto {
+    pub order_no: String,
+    pub keys: Vec<RevealedKeyDto>,
+    /// Newest first, this one included.
+    pub reveals: Vec<RevealDto>,
+}
+
+#[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_keys",
+    params(("orderNo" = String, Path), ("X-Order-Token" = Option<String>, Header, description = "A guest's link token")),
+    responses(
+        (status = 200, description = "The keys and the log of who saw them", body = Envelope<OrderKeysDto>),
+        (status = 404, description = "No such order for this buyer", body = Envelope<Option<String>>),
+        (status = 409, description = "Not paid (api.order.stateChanged)", body = Envelope<Option<String>>),
+    ))]
+#[post("/api/order/{orderNo}/keys")]
+pub async fn reveal_keys(
+    state: web::Data<GatewayState>,
+    path: web::Path<String>,
+    request: HttpRequest,
+) -> Result<CustomizeResponder<Reply<OrderKeysDto>>, ApiError> {
+    let who = client(&request, &state);
+    let call = pb::RevealRequest {
+        order_no: path.into_inner(),
+        link_token: header(&request, ORDER_TOKEN_HEADER),
+        ip: who.ip,
+        user_agent: who.user_agent,
+    };
+    let keys = state.clients.order().reveal_keys(order_call(&request, call)).await?.into_inner();
+    // Keys are never kept by a browser or a proxy.
+    Ok(Reply::ok(OrderKeysDto {
+        order_no: keys.order_no,
+        keys: keys
+            .keys
+            .into_iter()
+            .map(|key| RevealedKeyDto {
+                line_no: key.line_no,
+                title: key.title,
+                platform: key.platform,
+                key: key.key,
+                note: key.note,
+            })
+            .collect(),
+        reveals: keys
+            .reveals
+            .into_iter()
+            .map(|reveal| RevealDto {
+                at: reveal.at_ms,
+                actor: reveal.actor,
+                ip: reveal.ip,
+                browser: reveal.browser,
+                os: reveal.os,
+            })
+            .collect(),
+    })
+    .customize()
+    .insert_header((CACHE_CONTROL, "no-store")))
+}

@@ -1,0 +1,50 @@
+//! `POST /api/payment/webhook/{provider}`: where payment providers report.
+//! The body is passed on untouched with its signature header; the payment
+//! service checks the signature, de-duplicates by the provider's event id
+//! and applies the event once. A forged or stale signature gets 400.
+
+use actix_web::{HttpRequest, post, web};
+use keyshop_proto::payment::v1 as pb;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::header;
+use crate::envelope::{ApiResult, Envelope, Reply};
+use crate::state::GatewayState;
+
+/// The header each provider signs with.
+fn signature_header(provider: &str) -> &'static str {
+    match provider {
+        "stripe" => "stripe-signature",
+        "paypal" => "paypal-transmission-sig",
+        _ => "keyshop-signature",
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookAckDto {
+    /// applied, duplicate, ignored or mismatch.
+    pub outcome: String,
+}
+
+#[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "payment_webhook",
+    params(("provider" = String, Path, description = "sandbox, stripe or paypal")),
+    request_body(content = String, description = "The provider's event, as signed", content_type = "application/json"),
+    responses(
+        (status = 200, description = "Received (a replay is acknowledged as a duplicate)", body = Envelope<WebhookAckDto>),
+        (status = 400, description = "Forged, stale or malformed (api.payment.signatureInvalid)", body = Envelope<Option<String>>),
+        (status = 404, description = "A provider not enabled in this store", body = Envelope<Option<String>>),
+    ))]
+#[post("/api/payment/webhook/{provider}")]
+pub async fn receive_webhook(
+    state: web::Data<GatewayState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+    request: HttpRequest,
+) -> ApiResult<WebhookAckDto> {
+    let provider = path.into_inner();
+    let call =
+        pb::WebhookRequest { signature: header(&request, signature_header(&provider)), provider, body: body.to_vec() };
+    let ack = state.clients.payment().receive_webhook(call).await?.into_inner();
+    Ok(Reply::ok(WebhookAckDto { outcome: ack.outcome }))
+}
