@@ -52,6 +52,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["cart_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/cart/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["cart_set_line"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cart_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/changePassword": {
         parameters: {
             query?: never;
@@ -708,6 +756,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/order/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/order/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_get"];
+        put?: never;
+        post?: never;
+        delete: operations["order_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/order/{orderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/order/{orderNo}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/order/{orderNo}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/order/{orderNo}/pay-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_pay_again"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/order/{orderNo}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["orders_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/payment/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/payment/sandbox/{sessionId}/charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_sandbox_charge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/payment/session/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/payment/session/{sessionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_session_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/payment/webhook/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/profile": {
         parameters: {
             query?: never;
@@ -954,6 +1210,69 @@ export interface components {
             /** @description Sent back with the answer. */
             uuid: string;
         };
+        CardBody: {
+            /** @default  */
+            cvc: string;
+            /**
+             * @description MM/YY
+             * @default
+             */
+            expiry: string;
+            /** @default  */
+            number: string;
+        };
+        CartDto: {
+            /** @description Set when this call made the visitor's cart: send it as `X-Cart-Token`. */
+            cartToken?: string | null;
+            /**
+             * Format: int64
+             * @description Units in the cart (the badge).
+             */
+            count: number;
+            currency: string;
+            /**
+             * Format: int64
+             * @description The available lines' total, minor units of `currency`.
+             */
+            goods: number;
+            lines: components["schemas"]["CartLineDto"][];
+        };
+        CartLineBody: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            productId: number;
+            /**
+             * Format: int64
+             * @description 0 removes the product.
+             * @default 0
+             */
+            quantity: number;
+        };
+        CartLineDto: {
+            /** @description False when the product is gone or out of stock. */
+            available: boolean;
+            /** Format: int64 */
+            lineTotal: number;
+            /**
+             * Format: int64
+             * @description The most one order may take now.
+             */
+            most: number;
+            /**
+             * @description Today's card (prices in USD cents), or the one kept when added if the
+             *     product is no longer sold.
+             */
+            product: components["schemas"]["ProductCardDto"];
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Minor units of the cart's currency.
+             */
+            unitPrice: number;
+        };
         CategoryDto: components["schemas"]["ProductPageDto"] & {
             code: string;
             /** @description type, platform or genre */
@@ -969,6 +1288,34 @@ export interface components {
              * @default
              */
             password: string;
+        };
+        CheckoutBody: {
+            /** @default  */
+            contact: string;
+            /** @default  */
+            coupon: string;
+            /** @default  */
+            currency: string;
+            /** @default  */
+            email: string;
+            /** @default [] */
+            lines: components["schemas"]["CheckoutLineBody"][];
+            /** @default  */
+            note: string;
+            /** @default  */
+            paymentMethod: string;
+        };
+        CheckoutLineBody: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            productId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            quantity: number;
         };
         CollectBody: {
             /**
@@ -1037,6 +1384,33 @@ export interface components {
                 img: string;
                 /** @description Sent back with the answer. */
                 uuid: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_CartDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Set when this call made the visitor's cart: send it as `X-Cart-Token`. */
+                cartToken?: string | null;
+                /**
+                 * Format: int64
+                 * @description Units in the cart (the badge).
+                 */
+                count: number;
+                currency: string;
+                /**
+                 * Format: int64
+                 * @description The available lines' total, minor units of `currency`.
+                 */
+                goods: number;
+                lines: components["schemas"]["CartLineDto"][];
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -1235,6 +1609,78 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_ListPage_OrderDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /** Format: int64 */
+                    adjustment: number;
+                    cancellable: boolean;
+                    confirmable: boolean;
+                    contact: string;
+                    couponCode: string;
+                    /** Format: int64 */
+                    couponDiscount: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                    currency: string;
+                    deletable: boolean;
+                    email: string;
+                    /**
+                     * Format: int64
+                     * @description End of the payment window, epoch milliseconds.
+                     */
+                    expiresAt: number;
+                    /** Format: int64 */
+                    freight: number;
+                    /** Format: int64 */
+                    goods: number;
+                    hasKeys: boolean;
+                    /** @description Oldest first. */
+                    history: components["schemas"]["StateStepDto"][];
+                    lines: components["schemas"]["OrderLineDto"][];
+                    /** Format: int64 */
+                    memberDiscount: number;
+                    note: string;
+                    orderNo: string;
+                    payable: boolean;
+                    /** Format: int64 */
+                    paymentFee: number;
+                    paymentMethod: string;
+                    /** @description The latest payment session. */
+                    paymentSessionId: string;
+                    /**
+                     * Format: int64
+                     * @description Units of the currency per 1 USD × 1,000,000.
+                     */
+                    rateMicros: number;
+                    /** Format: int64 */
+                    realAmount: number;
+                    /** Format: int64 */
+                    serviceCharge: number;
+                    /**
+                     * @description pending_payment, paid, delayed_delivery, delivered, completed,
+                     *     cancelled, expired, refund_requested, refunded or refund_rejected.
+                     */
+                    state: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_ListPage_ReviewDto: {
             /**
              * Format: int32
@@ -1420,6 +1866,90 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_OrderDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /**
+             * @description An order with every part of its price, in minor units of its currency
+             *     (at the rate locked at checkout), and what its buyer may do with it.
+             */
+            data: {
+                /** Format: int64 */
+                adjustment: number;
+                cancellable: boolean;
+                confirmable: boolean;
+                contact: string;
+                couponCode: string;
+                /** Format: int64 */
+                couponDiscount: number;
+                /** Format: int64 */
+                createdAt: number;
+                currency: string;
+                deletable: boolean;
+                email: string;
+                /**
+                 * Format: int64
+                 * @description End of the payment window, epoch milliseconds.
+                 */
+                expiresAt: number;
+                /** Format: int64 */
+                freight: number;
+                /** Format: int64 */
+                goods: number;
+                hasKeys: boolean;
+                /** @description Oldest first. */
+                history: components["schemas"]["StateStepDto"][];
+                lines: components["schemas"]["OrderLineDto"][];
+                /** Format: int64 */
+                memberDiscount: number;
+                note: string;
+                orderNo: string;
+                payable: boolean;
+                /** Format: int64 */
+                paymentFee: number;
+                paymentMethod: string;
+                /** @description The latest payment session. */
+                paymentSessionId: string;
+                /**
+                 * Format: int64
+                 * @description Units of the currency per 1 USD × 1,000,000.
+                 */
+                rateMicros: number;
+                /** Format: int64 */
+                realAmount: number;
+                /** Format: int64 */
+                serviceCharge: number;
+                /**
+                 * @description pending_payment, paid, delayed_delivery, delivered, completed,
+                 *     cancelled, expired, refund_requested, refunded or refund_rejected.
+                 */
+                state: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_OrderKeysDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                keys: components["schemas"]["RevealedKeyDto"][];
+                orderNo: string;
+                /** @description Newest first, this one included. */
+                reveals: components["schemas"]["RevealDto"][];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_PageDto: {
             /**
              * Format: int32
@@ -1433,6 +1963,68 @@ export interface components {
                 language: string;
                 slug: string;
                 title: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_PaymentSessionDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Minor units of `currency`.
+                 */
+                amount: number;
+                currency: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                expiresAt: number;
+                id: string;
+                method: string;
+                /**
+                 * Format: int64
+                 * @description The server's clock, epoch milliseconds: the countdown is `expiresAt - now`.
+                 */
+                now: number;
+                orderNo: string;
+                /**
+                 * Format: int64
+                 * @description 0 until paid.
+                 */
+                paidAt: number;
+                provider: string;
+                /** @description The provider's reason for a failure (card_declined, insufficient_funds…). */
+                reason: string;
+                /** @description open, succeeded, failed, cancelled or expired. */
+                state: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_PlacedDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * @description Opens the order for a guest (send it as `X-Order-Token`); empty when
+                 *     paying again.
+                 */
+                linkToken: string;
+                order: components["schemas"]["OrderDto"];
+                paymentSessionId: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -1751,6 +2343,31 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_Vec_PaymentMethodDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                code: string;
+                /**
+                 * Format: int64
+                 * @description Hundredths of a percent of the amount.
+                 */
+                feeBasisPoints: number;
+                /**
+                 * Format: int64
+                 * @description US cents, converted at the order's rate.
+                 */
+                feeFixedUsd: number;
+                provider: string;
+            }[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_Vec_ProductCardDto: {
             /**
              * Format: int32
@@ -1833,6 +2450,21 @@ export interface components {
             data: {
                 /** @description For `/api/resetPassword`. */
                 resetToken: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_WebhookAckDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description applied, duplicate, ignored or mismatch. */
+                outcome: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -2040,6 +2672,87 @@ export interface components {
             /** @default  */
             subject: string;
         };
+        /**
+         * @description An order with every part of its price, in minor units of its currency
+         *     (at the rate locked at checkout), and what its buyer may do with it.
+         */
+        OrderDto: {
+            /** Format: int64 */
+            adjustment: number;
+            cancellable: boolean;
+            confirmable: boolean;
+            contact: string;
+            couponCode: string;
+            /** Format: int64 */
+            couponDiscount: number;
+            /** Format: int64 */
+            createdAt: number;
+            currency: string;
+            deletable: boolean;
+            email: string;
+            /**
+             * Format: int64
+             * @description End of the payment window, epoch milliseconds.
+             */
+            expiresAt: number;
+            /** Format: int64 */
+            freight: number;
+            /** Format: int64 */
+            goods: number;
+            hasKeys: boolean;
+            /** @description Oldest first. */
+            history: components["schemas"]["StateStepDto"][];
+            lines: components["schemas"]["OrderLineDto"][];
+            /** Format: int64 */
+            memberDiscount: number;
+            note: string;
+            orderNo: string;
+            payable: boolean;
+            /** Format: int64 */
+            paymentFee: number;
+            paymentMethod: string;
+            /** @description The latest payment session. */
+            paymentSessionId: string;
+            /**
+             * Format: int64
+             * @description Units of the currency per 1 USD × 1,000,000.
+             */
+            rateMicros: number;
+            /** Format: int64 */
+            realAmount: number;
+            /** Format: int64 */
+            serviceCharge: number;
+            /**
+             * @description pending_payment, paid, delayed_delivery, delivered, completed,
+             *     cancelled, expired, refund_requested, refunded or refund_rejected.
+             */
+            state: string;
+        };
+        OrderKeysDto: {
+            keys: components["schemas"]["RevealedKeyDto"][];
+            orderNo: string;
+            /** @description Newest first, this one included. */
+            reveals: components["schemas"]["RevealDto"][];
+        };
+        OrderLineDto: {
+            cover: string;
+            gameExtName: string;
+            gameName: string;
+            /** Format: int64 */
+            lineNo: number;
+            platform: string;
+            /** Format: int64 */
+            productId: number;
+            /** Format: int64 */
+            quantity: number;
+            sku: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Minor units of the order's currency.
+             */
+            unitPrice: number;
+        };
         PageDto: {
             /** @description Plain text: paragraphs separated by a blank line, `## ` starts a subheading. */
             body: string;
@@ -2047,6 +2760,67 @@ export interface components {
             language: string;
             slug: string;
             title: string;
+        };
+        PayAgainBody: {
+            /**
+             * @description Empty: the order's method.
+             * @default
+             */
+            paymentMethod: string;
+        };
+        PaymentMethodDto: {
+            code: string;
+            /**
+             * Format: int64
+             * @description Hundredths of a percent of the amount.
+             */
+            feeBasisPoints: number;
+            /**
+             * Format: int64
+             * @description US cents, converted at the order's rate.
+             */
+            feeFixedUsd: number;
+            provider: string;
+        };
+        PaymentSessionDto: {
+            /**
+             * Format: int64
+             * @description Minor units of `currency`.
+             */
+            amount: number;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            expiresAt: number;
+            id: string;
+            method: string;
+            /**
+             * Format: int64
+             * @description The server's clock, epoch milliseconds: the countdown is `expiresAt - now`.
+             */
+            now: number;
+            orderNo: string;
+            /**
+             * Format: int64
+             * @description 0 until paid.
+             */
+            paidAt: number;
+            provider: string;
+            /** @description The provider's reason for a failure (card_declined, insufficient_funds…). */
+            reason: string;
+            /** @description open, succeeded, failed, cancelled or expired. */
+            state: string;
+        };
+        PlacedDto: {
+            /**
+             * @description Opens the order for a guest (send it as `X-Order-Token`); empty when
+             *     paying again.
+             */
+            linkToken: string;
+            order: components["schemas"]["OrderDto"];
+            paymentSessionId: string;
         };
         PostReviewBody: {
             /** @description Required, at most 2000 characters. */
@@ -2251,6 +3025,29 @@ export interface components {
              */
             resetToken: string;
         };
+        RevealDto: {
+            /**
+             * @description `delivery-email` for the e-mail that carried the keys; else who
+             *     opened them (`member:<id>`, `guest-link`).
+             */
+            actor: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            browser: string;
+            ip: string;
+            os: string;
+        };
+        RevealedKeyDto: {
+            key: string;
+            /** Format: int64 */
+            lineNo: number;
+            note: string;
+            platform: string;
+            title: string;
+        };
         ReviewDto: {
             /** @description Plain text as written; clients must escape it. */
             content: string;
@@ -2305,6 +3102,15 @@ export interface components {
              * @description 0 anonymous, 1 signed in, 2 disabled.
              */
             state: number;
+        };
+        StateStepDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            note: string;
+            state: string;
         };
         SubscribeBody: {
             /** @default  */
@@ -2383,6 +3189,10 @@ export interface components {
         VerifyDto: {
             /** @description For `/api/resetPassword`. */
             resetToken: string;
+        };
+        WebhookAckDto: {
+            /** @description applied, duplicate, ignored or mismatch. */
+            outcome: string;
         };
         WholesaleFormBody: {
             /** @default  */
@@ -2620,6 +3430,142 @@ export interface operations {
             };
             /** @description No such address of this member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    cart_get: {
+        parameters: {
+            query?: {
+                /** @description A currency code the store sells in (default USD). */
+                currency?: string;
+            };
+            header?: {
+                /** @description A visitor's cart */
+                "X-Cart-Token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart (empty when there is none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartDto"];
+                };
+            };
+            /** @description A currency the store does not sell in */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+        };
+    };
+    cart_set_line: {
+        parameters: {
+            query?: {
+                /** @description A currency code the store sells in (default USD). */
+                currency?: string;
+            };
+            header?: {
+                /** @description A visitor's cart */
+                "X-Cart-Token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLineBody"];
+            };
+        };
+        responses: {
+            /** @description The cart after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartDto"];
+                };
+            };
+            /** @description quantity below 0 or over what one order may take (api.cart.overLimit) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Out of stock (api.delivery.outOfStock) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The cart is full (api.cart.full) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    cart_merge: {
+        parameters: {
+            query?: {
+                /** @description A currency code the store sells in (default USD). */
+                currency?: string;
+            };
+            header?: {
+                /** @description The visitor's cart to merge */
+                "X-Cart-Token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's cart with the visitor's lines added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4173,6 +5119,585 @@ export interface operations {
                 };
             };
             /** @description No such notice for this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_checkout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key answers the same order */
+                "Idempotency-Key"?: string | null;
+                /** @description A visitor's cart */
+                "X-Cart-Token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description The order, pending payment, and its payment session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlacedDto"];
+                };
+            };
+            /** @description email, contact, coupon, lines or currency invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description Out of stock (api.delivery.outOfStock) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Coupon refused, or the method is not offered in the currency */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden from the buyer (msgKey api.order.deleted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not cancelled, expired or completed (api.order.notDeletable) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled; its keys went back (msgKey api.order.cancelled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No longer unpaid (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Completed (msgKey api.order.confirmed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not delivered (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_keys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys and the log of who saw them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderKeysDto"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not paid (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_pay_again: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayAgainBody"];
+            };
+        };
+        responses: {
+            /** @description A new payment session for the order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlacedDto"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Paid, cancelled or past its window (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_resend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail is on its way again (msgKey api.order.resent) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not delivered (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Sent less than a minute ago */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    orders_list: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 10, 20, 30 or 50 (default 20). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_OrderDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    payment_methods: {
+        parameters: {
+            query?: {
+                /** @description A currency code the store sells in (default USD). */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods offered in the currency, with their fees */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PaymentMethodDto"];
+                };
+            };
+        };
+    };
+    payment_sandbox_charge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardBody"];
+            };
+        };
+        responses: {
+            /** @description The session after the charge: succeeded, or failed with the card's reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
+                };
+            };
+            /** @description Not a card (number, expiry, cvc) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No such sandbox session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The session is no longer open (api.payment.statusIncorrect) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    payment_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    payment_session_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buyer left the payment page; paying again opens a new session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    payment_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description sandbox, stripe or paypal */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description The provider's event, as signed */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Received (a replay is acknowledged as a duplicate) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookAckDto"];
+                };
+            };
+            /** @description Forged, stale or malformed (api.payment.signatureInvalid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A provider not enabled in this store */
             404: {
                 headers: {
                     [name: string]: unknown;

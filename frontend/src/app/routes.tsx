@@ -73,6 +73,19 @@ const account = {
     import(/* webpackChunkName: "route-account" */ '@/features/account/routes/my-support'),
 };
 
+const shop = {
+  cart: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/cart'),
+  checkout: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/checkout'),
+  paying: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/paying'),
+  billPay: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/bill-pay'),
+  success: () =>
+    import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/success-payment'),
+  cancel: () =>
+    import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/cancel-payment'),
+  order: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/order'),
+  myOrder: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/my-order'),
+};
+
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
   'about-us': 'nav.aboutUs',
   'contact-us': 'nav.contactUs',
@@ -158,6 +171,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await account.layout()).AccountLayout }),
             children: [
               page('pageTitle.myAccount', paths.myAccount, account.overview, 'MyAccountRoute'),
+              page('pageTitle.myOrder', paths.myOrder, shop.myOrder, 'MyOrderRoute'),
               page('pageTitle.myInfo', paths.myInfo, account.info, 'MyInfoRoute'),
               page(
                 'pageTitle.myChangePassword',
@@ -178,6 +192,18 @@ export const routes: RouteObject[] = [
               page('pageTitle.mySupport', paths.mySupport, account.support, 'MySupportRoute'),
             ],
           },
+          page('pageTitle.cart', paths.cart, shop.cart, 'CartRoute'),
+          page('pageTitle.checkout', paths.checkout, shop.checkout, 'CheckoutRoute'),
+          page('pageTitle.paying', paths.paying, shop.paying, 'PayingRoute'),
+          page('pageTitle.billPay', paths.billPay, shop.billPay, 'BillPayRoute'),
+          page(
+            'pageTitle.successPayment',
+            paths.successPayment,
+            shop.success,
+            'SuccessPaymentRoute',
+          ),
+          page('pageTitle.cancelPayment', paths.cancelPayment, shop.cancel, 'CancelPaymentRoute'),
+          page('pageTitle.order', `${paths.order}/:orderNo`, shop.order, 'OrderRoute'),
           page('forms.sale.title', paths.sale, lazyFormPage, 'FormPageRoute'),
           page('forms.wholesale.title', paths.wholesale, lazyFormPage, 'FormPageRoute'),
           page('forms.affiliate.title', paths.affiliate, lazyFormPage, 'FormPageRoute'),

@@ -15,6 +15,14 @@ export const paths = {
   myNotice: '/my-notice',
   mySupport: '/my-support',
   myInfo: '/my-info',
+  myOrder: '/my-order',
+  cart: '/cart',
+  checkout: '/checkout',
+  paying: '/paying',
+  billPay: '/bill-pay',
+  successPayment: '/success-payment',
+  cancelPayment: '/cancel',
+  order: '/order',
   sale: '/sale',
   wholesale: '/wholesale',
   affiliate: '/affiliate',
@@ -63,6 +71,29 @@ export function searchPath(text: string): string {
 /** `/newsInfo?id=…`: one news item. */
 export function newsItemPath(id: number | string): string {
   return `${paths.newsInfo}?${new URLSearchParams({ id: String(id) }).toString()}`;
+}
+
+/** `/order/{orderNo}`: a guest's order (the e-mail's link adds `#token=…`). */
+export function orderPath(orderNo: string): string {
+  return `${paths.order}/${encodeURIComponent(orderNo)}`;
+}
+
+/** `/my-order?no=…`: one of the member's orders. */
+export function myOrderPath(orderNo: string): string {
+  return `${paths.myOrder}?${new URLSearchParams({ no: orderNo }).toString()}`;
+}
+
+/** A page of the payment flow for one order: `/paying?order=…`, `/success-payment?order=…`. */
+export function paymentPath(
+  path: (typeof paths)['paying' | 'successPayment' | 'cancelPayment'],
+  orderNo: string,
+): string {
+  return `${path}?${new URLSearchParams({ order: orderNo }).toString()}`;
+}
+
+/** `/bill-pay?session=…&order=…`: the sandbox's card page for one payment session. */
+export function billPayPath(sessionId: string, orderNo: string): string {
+  return `${paths.billPay}?${new URLSearchParams({ session: sessionId, order: orderNo }).toString()}`;
 }
 
 /** The account area: every page under it needs a signed-in member. */

@@ -25,6 +25,7 @@ type PersistedState = Pick<
   | 'token'
   | 'user'
   | 'cart'
+  | 'cartToken'
   | 'siteSettings'
 >;
 
@@ -50,6 +51,7 @@ export const useAppStore = create<AppState>()(
         token: state.token,
         user: state.user,
         cart: state.cart,
+        cartToken: state.cartToken,
         siteSettings: state.siteSettings,
       }),
       merge: (persisted, current) => {
@@ -61,6 +63,9 @@ export const useAppStore = create<AppState>()(
         }
         merged.dismissedLanguageSuggestions =
           merged.dismissedLanguageSuggestions.filter(isLanguageCode);
+        if (typeof merged.cartToken !== 'string' || !/^[0-9a-f]{16,128}$/.test(merged.cartToken)) {
+          merged.cartToken = null;
+        }
         return merged;
       },
     },

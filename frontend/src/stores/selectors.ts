@@ -12,6 +12,7 @@ export const selectToken = (state: AppState) => state.token;
 export const selectUser = (state: AppState) => state.user;
 export const selectIsLoggedIn = (state: AppState) => state.user.loggedIn;
 export const selectCart = (state: AppState) => state.cart;
+export const selectCartToken = (state: AppState) => state.cartToken;
 export const selectSiteSettings = (state: AppState) => state.siteSettings;
 export const selectSetSiteSettings = (state: AppState) => state.setSiteSettings;
 export const selectSiteSetting =

@@ -5,6 +5,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { SearchBox } from '@/features/search/components/search-box';
+import { CartButton } from '@/features/shop/components/cart-button';
 import { CurrencySwitcher } from '@/features/site/components/currency-switcher';
 import { LanguageSwitcher } from '@/features/site/components/language-switcher';
 import { useSiteName } from '@/hooks/use-site-name';
@@ -14,8 +15,8 @@ import { CategoryNav, MobileMenu } from './category-nav';
 import './header.css';
 
 /**
- * Sticky header: logo, the search in the middle, currency, language and account on the
- * other side, the category bar below. On phones: the menu button opens a drawer with the
+ * Sticky header: logo, the search in the middle, currency, language, account and cart
+ * on the other side, the category bar below. On phones: the menu button opens a drawer with the
  * categories and the search takes its own row.
  */
 export function Header() {
@@ -38,6 +39,7 @@ export function Header() {
           <CurrencySwitcher />
           <LanguageSwitcher />
           <AccountMenu />
+          <CartButton />
         </div>
       </div>
       <CategoryNav />

@@ -5,6 +5,7 @@ import type { ProductCardDto } from '@/api/types';
 import { AppLink } from '@/components/ui/app-link';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { productPath } from '@/config/paths';
+import { AddToCart } from './add-to-cart';
 import { WishlistButton } from './wishlist-button';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
 import { truncateTitle } from '@/lib/text/truncate-title';
@@ -48,6 +49,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         </span>
         <span className="ks-card__region">{labels.region(product.region)}</span>
         <WishlistButton productId={product.id} />
+        {soldOut ? null : <AddToCart productId={product.id} variant="icon" />}
       </div>
       <div className="ks-card__body">
         <p className="ks-card__meta">

@@ -8,6 +8,7 @@ import {
   LifeBuoy,
   LogOut,
   MapPin,
+  Package,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,6 +35,7 @@ interface AccountLink {
 
 export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { to: paths.myAccount, labelKey: 'account.nav.overview', icon: LayoutDashboard },
+  { to: paths.myOrder, labelKey: 'account.nav.orders', icon: Package },
   { to: paths.myInfo, labelKey: 'account.nav.info', icon: UserRound },
   { to: paths.myMembership, labelKey: 'account.nav.membership', icon: Crown },
   { to: paths.myAddress, labelKey: 'account.nav.address', icon: MapPin },

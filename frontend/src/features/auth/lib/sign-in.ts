@@ -1,3 +1,4 @@
+import { mergeVisitorCart } from '@/api/cart';
 import type { LoginBody } from '@/api/member-types';
 import { useAppStore } from '@/stores/app-store';
 
@@ -5,7 +6,7 @@ import { getInfo, login } from '../api/auth';
 
 /**
  * Signs in: the token first (getInfo is sent with it), then the member info; the session
- * is stored only when both came back.
+ * is stored only when both came back. Then the visitor's cart joins the member's.
  */
 export async function signIn(body: LoginBody): Promise<void> {
   const { token } = await login(body);
@@ -18,4 +19,5 @@ export async function signIn(body: LoginBody): Promise<void> {
     store.clearSession();
     throw error;
   }
+  await mergeVisitorCart();
 }

@@ -2,6 +2,7 @@ import { Globe2, Headset, MapPin, ShieldCheck, Star, TriangleAlert, Zap } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { AddToCart } from '@/components/product/add-to-cart';
 import { WishlistButton } from '@/components/product/wishlist-button';
 
 import type { ProductDetailDto } from '@/api/types';
@@ -33,8 +34,7 @@ interface BuyBoxProps {
 /**
  * The right column: title, platform, region with the countries the key activates in (and a
  * warning when the shopper's country is not one of them), languages, price, quantity and
- * the delivery promise. Add to cart, Buy now and the wishlist heart land in the marked slot
- * with the cart issue.
+ * the delivery promise, with Add to cart, Buy now and the wishlist heart.
  */
 export function BuyBox({ product, onShowReviews }: BuyBoxProps) {
   const { t } = useTranslation();
@@ -147,11 +147,8 @@ export function BuyBox({ product, onShowReviews }: BuyBoxProps) {
         {soldOut ? null : (
           <QuantityPicker value={quantity} max={product.perOrderLimit} onChange={setQuantity} />
         )}
-        {/*
-          PURCHASE SLOT — Add to cart and Buy now arrive with the cart issue; they read
-          `quantity` from here.
-        */}
         <div className="ks-buy-box__actions" data-slot="purchase-actions">
+          <AddToCart productId={product.id} quantity={quantity} buyNow disabled={soldOut} />
           <WishlistButton productId={product.id} variant="button" />
         </div>
       </div>

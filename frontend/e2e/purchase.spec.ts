@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { waitForMail } from './outbox';
+import { openHome, openMenu } from './support';
+
+/** The captcha code the store accepts in tests (KEYSHOP_CAPTCHA_TEST_CODE, see the Makefile). */
+const CAPTCHA = 'e2e-pass';
+const PASSWORD = 'secret-12';
+
+function uniqueEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}@example.com`;
+}
+
+interface Card {
+  id: number;
+  gameName: string;
+  gameExtName: string;
+  title: string;
+}
+
+/** Products the demo store has keys for. */
+async function inStock(request: APIRequestContext, count: number, skip = 0): Promise<Card[]> {
+  const answer = await request.get(
+    `/prod-api/api/home/queryGames?stock=in_stock&limit=${count + skip}`,
+  );
+  const body = (await answer.json()) as { data: { rows: Card[] } };
+  const cards = body.data.rows.slice(skip, skip + count);
+  expect(cards).toHaveLength(count);
+  return cards;
+}
+
+async function addToCart(page: Page, card: Card): Promise<void> {
+  await page.goto(`/${card.gameName}/${card.gameExtName}`);
+  await expect(page.getByTestId('product-title')).toBeVisible();
+  await page.getByTestId('add-to-cart').first().click();
+  await expect(page.getByText('Added to your cart').first()).toBeVisible();
+}
+
+/** From the paying screen: Pay now, the sandbox's card page, a card. */
+async function payWith(page: Page, card: string): Promise<void> {
+  await expect(page.getByTestId('paying-countdown')).toHaveText(/\d{2}:\d{2}/);
+  await page.getByTestId('pay-now').click();
+  await expect(page.getByTestId('bill-pay-page')).toBeVisible();
+  await page.getByTestId('card-number').fill(card);
+  await page.getByTestId('card-expiry').fill('1239');
+  await page.getByTestId('card-cvc').fill('123');
+  await page.getByTestId('card-pay').click();
+}
+
+test('a visitor buys two products as a guest in EUR with a coupon, is declined once, pays again and opens the keys from the e-mail', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const [first, second] = (await inStock(request, 2)) as [Card, Card];
+  const email = uniqueEmail('guest');
+
+  await openHome(page);
+  const menu = await openMenu(page, 'currency-switcher');
+  await menu.getByRole('menuitemradio', { name: /EUR/ }).click();
+  await expect(page.getByTestId('currency-switcher')).toContainText('EUR');
+
+  await addToCart(page, first);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await addToCart(page, second);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  await page.getByTestId('cart-button').click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toContainText('€');
+  await page.getByTestId('cart-checkout').click();
+
+  // The browser checks the form with the server's messages first.
+  await page.getByTestId('checkout-email').fill('not-an-email');
+  await page.getByTestId('checkout-contact').fill('call me');
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('error-email')).toHaveText(
+    'Please enter the correct email address!',
+  );
+  await expect(page.getByTestId('error-contact')).toHaveText(
+    'Please enter the correct contact number',
+  );
+
+  await page.getByTestId('checkout-email').fill(email);
+  await page.getByTestId('checkout-contact').fill('+49 30 901820');
+  await page.getByTestId('checkout-coupon').fill('WELCOME10');
+  await page.getByTestId('checkout-submit').click();
+  await expect(page).toHaveURL(/\/paying\?order=/);
+  await expect(page.getByTestId('paying-amount')).toContainText('€');
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  // Declined: the reason, then Pay again with a new session.
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page).toHaveURL(/\/paying\?order=/);
+  await expect(page.getByTestId('paying-failed')).toContainText(
+    'Payment failed/cancelled/overtime, please pay again',
+  );
+  await expect(page.getByTestId('paying-failed')).toContainText('declined');
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/success-payment\?order=/);
+  await expect(page.getByTestId('success-title')).toHaveText('Payment successful');
+  const orderNo = new URL(page.url()).searchParams.get('order') ?? '';
+
+  // The e-mail holds both keys and the link that opens them.
+  const link = await waitForMail(email, /\/order\/(KS[^\s#"]+#token=[0-9a-f]+)/, 20_000);
+  expect(link.startsWith(orderNo)).toBe(true);
+  const mail = await waitForMail(email, new RegExp(`([\\s\\S]*${orderNo}[\\s\\S]*)`));
+  const guest = await browser.newContext();
+  const reader = await guest.newPage();
+  await reader.goto(`/order/${link}`);
+  await expect(reader.getByTestId('order-detail')).toBeVisible();
+  await expect(reader).toHaveURL(new RegExp(`/order/${orderNo}$`));
+  await expect(reader.getByTestId('order-state')).toHaveText(/Delivered|Completed/);
+  await expect(reader.getByTestId('price-parts')).toContainText('WELCOME10');
+  await reader.getByTestId('reveal-keys').click();
+  const keys = reader.getByTestId('key-value');
+  await expect(keys).toHaveCount(2);
+  for (const key of await keys.allTextContents()) {
+    expect(mail).toContain(key);
+  }
+  await guest.close();
+});
+
+test('a member buys, sees the key under My orders, and earns points', async ({ page, request }) => {
+  const [card] = (await inStock(request, 1, 2)) as [Card];
+  const email = uniqueEmail('member');
+  await page.goto('/register');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-name').fill('Mia Buyer');
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm').fill(PASSWORD);
+  await page.getByTestId('captcha-code').fill(CAPTCHA);
+  await page.getByTestId('register-terms').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByTestId('login-account').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Mia Buyer');
+
+  await page.goto('/my-account');
+  await expect(page.getByTestId('overview-points')).toHaveText('0');
+  await page.goto('/my-order');
+  await expect(page.getByTestId('orders-empty')).toContainText('No orders');
+
+  await page.goto(`/${card.gameName}/${card.gameExtName}`);
+  await page.getByTestId('buy-now').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-email')).toHaveValue(email);
+  await page.getByTestId('checkout-submit').click();
+  await payWith(page, '4242424242424242');
+  await expect(page.getByTestId('success-title')).toHaveText('Payment successful');
+  await page.getByTestId('success-order-link').click();
+  await expect(page).toHaveURL(/\/my-order\?no=/);
+  await expect(page.getByTestId('order-state')).toHaveText(/Delivered/, { timeout: 20_000 });
+  await page.getByTestId('reveal-keys').click();
+  await expect(page.getByTestId('key-value')).toHaveCount(1);
+
+  await page.goto('/my-order');
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await page.goto('/my-account');
+  await expect(page.getByTestId('overview-points')).not.toHaveText('0');
+});

@@ -1,0 +1,31 @@
+import { ShoppingCart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+import { useCart } from '@/api/cart';
+import { AppLink } from '@/components/ui/app-link';
+import { paths } from '@/config/paths';
+import { useAppStore } from '@/stores/app-store';
+import { selectCart } from '@/stores/selectors';
+
+/** The header's cart link with its badge: the units in the cart, kept fresh from the server. */
+export function CartButton() {
+  const { t } = useTranslation();
+  useCart();
+  const { count } = useAppStore(selectCart);
+  return (
+    <AppLink
+      to={paths.cart}
+      className="ks-menu-trigger ks-cart-button"
+      aria-label={t('shop.cart.badge', { units: count })}
+      data-testid="cart-button"
+    >
+      <ShoppingCart aria-hidden="true" size={18} />
+      <span className="ks-menu-trigger__text">{t('shop.cart.title')}</span>
+      {count > 0 ? (
+        <span className="ks-cart-button__badge" data-testid="cart-count">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </AppLink>
+  );
+}

@@ -1,0 +1,47 @@
+import { checkoutSchema, validContact } from './checkout-schema';
+
+const valid = {
+  email: 'buyer@example.com',
+  contact: '+49 30 901820',
+  note: '',
+  coupon: 'WELCOME10',
+  paymentMethod: 'sandbox-card',
+};
+
+function errorsOf(values: typeof valid): Record<string, string> {
+  const result = checkoutSchema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+  );
+}
+
+describe('the checkout form', () => {
+  it('accepts a filled form and an empty contact', () => {
+    expect(errorsOf(valid)).toEqual({});
+    expect(errorsOf({ ...valid, contact: '', coupon: '' })).toEqual({});
+  });
+
+  it('says what is wrong with the server’s message keys', () => {
+    expect(
+      errorsOf({
+        ...valid,
+        email: 'nope',
+        contact: 'call me',
+        coupon: 'no spaces',
+        paymentMethod: '',
+      }),
+    ).toEqual({
+      email: 'api.member.emailInvalid',
+      contact: 'api.order.contactInvalid',
+      coupon: 'api.order.couponNotFound',
+      paymentMethod: 'api.order.methodRequired',
+    });
+  });
+
+  it('checks contact numbers like the server', () => {
+    expect(validContact('(030) 901-820')).toBe(true);
+    expect(validContact('12345')).toBe(false);
+    expect(validContact('+1'.padEnd(23, '5'))).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import type { TranslationKey } from '@/lib/i18n/i18n';
+
+/** The catalogue key of each order state. */
+const STATE_KEYS: Readonly<Record<string, TranslationKey>> = {
+  pending_payment: 'shop.state.pending_payment',
+  paid: 'shop.state.paid',
+  delayed_delivery: 'shop.state.delayed_delivery',
+  delivered: 'shop.state.delivered',
+  completed: 'shop.state.completed',
+  cancelled: 'shop.state.cancelled',
+  expired: 'shop.state.expired',
+  refund_requested: 'shop.state.refund_requested',
+  refunded: 'shop.state.refunded',
+  refund_rejected: 'shop.state.refund_rejected',
+};
+
+/** The catalogue key of a provider's decline reason. */
+const REASON_KEYS: Readonly<Record<string, TranslationKey>> = {
+  card_declined: 'shop.pay.reason.card_declined',
+  insufficient_funds: 'shop.pay.reason.insufficient_funds',
+};
+
+/** The catalogue key of each payment provider's method name. */
+const PROVIDER_KEYS: Readonly<Record<string, TranslationKey>> = {
+  sandbox: 'shop.method.sandbox',
+  stripe: 'shop.method.stripe',
+  paypal: 'shop.method.paypal',
+};
+
+export function stateKey(state: string): TranslationKey | null {
+  return STATE_KEYS[state] ?? null;
+}
+
+export function reasonKey(reason: string): TranslationKey | null {
+  return REASON_KEYS[reason] ?? null;
+}
+
+export function providerKey(provider: string): TranslationKey | null {
+  return PROVIDER_KEYS[provider] ?? null;
+}

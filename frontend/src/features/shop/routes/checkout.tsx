@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreditCard, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { cartKeys, useCart } from '@/api/cart';
+import { AppLink } from '@/components/ui/app-link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorText, FormAlert, TextareaField, TextField } from '@/components/ui/form-field';
+import { paths, paymentPath } from '@/config/paths';
+import { submitError } from '@/lib/forms/submit-errors';
+import { useAppStore } from '@/stores/app-store';
+import { selectCurrency, selectUserInfo } from '@/stores/selectors';
+
+import { checkout, useOrderMoney, usePaymentMethods } from '../api/shop';
+import { checkoutSchema, type CheckoutValues } from '../lib/checkout-schema';
+import { providerKey } from '../lib/labels';
+import { rememberOrderToken } from '../lib/order-tokens';
+
+import './shop.css';
+
+const FIELDS: readonly FieldPath<CheckoutValues>[] = [
+  'email',
+  'contact',
+  'note',
+  'coupon',
+  'paymentMethod',
+];
+
+/** A fresh key per checkout attempt: a double click or a retry answers the same order. */
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Checkout: the buyer's e-mail (where the keys go), a contact number, a note, a coupon and the
+ * payment method offered in the chosen currency; the cart's products on the side. Placing the
+ * order holds the keys for the payment window and goes to the paying screen.
+ */
+export function CheckoutRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const currency = useAppStore(selectCurrency);
+  const member = useAppStore(selectUserInfo);
+  const cart = useCart();
+  const methods = usePaymentMethods(currency.code);
+  const money = useOrderMoney();
+  const attempt = useRef(newIdempotencyKey());
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckoutValues>({
+    resolver: zodResolver(checkoutSchema),
+    values: {
+      email: member?.email ?? '',
+      contact: '',
+      note: '',
+      coupon: '',
+      paymentMethod: methods.data?.[0]?.code ?? '',
+    },
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onSubmit',
+  });
+  const lines = (cart.data?.lines ?? []).filter((line) => line.available);
+  const methodName = (provider: string, code: string): string => {
+    const key = providerKey(provider);
+    return key ? t(key) : code;
+  };
+
+  const onValid = async (values: CheckoutValues): Promise<void> => {
+    setFormError(null);
+    try {
+      const placed = await checkout(
+        {
+          ...values,
+          currency: currency.code,
+          lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+        },
+        attempt.current,
+      );
+      rememberOrderToken(placed.order.orderNo, placed.linkToken);
+      await client.invalidateQueries({ queryKey: cartKeys.all });
+      void navigate(paymentPath(paths.paying, placed.order.orderNo));
+    } catch (error) {
+      setFormError(submitError(error, setError, FIELDS));
+    }
+  };
+
+  if (cart.isSuccess && lines.length === 0) {
+    return (
+      <div className="ks-container ks-shop-page" data-testid="checkout-page">
+        <EmptyState icon={ShoppingCart} title={t('api.cart.empty')} testId="checkout-empty">
+          <AppLink to={paths.games} className="ks-button ks-button--primary">
+            {t('nav.allGames')}
+          </AppLink>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  return (
+    <div className="ks-container ks-shop-page" data-testid="checkout-page">
+      <Breadcrumbs
+        items={[
+          { label: t('shop.cart.title'), to: paths.cart },
+          { label: t('shop.checkout.title') },
+        ]}
+      />
+      <h1 className="ks-shop-page__title">{t('shop.checkout.title')}</h1>
+      <form
+        className="ks-shop-layout"
+        noValidate
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+      >
+        <section className="ks-shop-card" aria-labelledby="checkout-contact">
+          <h2 id="checkout-contact" className="ks-shop-card__title">
+            {t('shop.checkout.contact')}
+          </h2>
+          <p className="ks-shop-card__hint">{t('shop.checkout.emailHint')}</p>
+          <TextField
+            label={t('shop.checkout.email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            testId="checkout-email"
+            {...register('email')}
+          />
+          <TextField
+            label={t('shop.checkout.phone')}
+            type="tel"
+            autoComplete="tel"
+            optional
+            error={errors.contact?.message}
+            testId="checkout-contact"
+            {...register('contact')}
+          />
+          <TextareaField
+            label={t('shop.checkout.note')}
+            rows={3}
+            optional
+            error={errors.note?.message}
+            testId="checkout-note"
+            {...register('note')}
+          />
+          <TextField
+            label={t('shop.checkout.coupon')}
+            optional
+            autoComplete="off"
+            error={errors.coupon?.message}
+            testId="checkout-coupon"
+            {...register('coupon')}
+          />
+          <fieldset className="ks-pay-methods">
+            <legend className="ks-shop-card__title">{t('shop.checkout.method')}</legend>
+            {(methods.data ?? []).map((method) => (
+              <label key={method.code} className="ks-pay-method" data-testid="pay-method">
+                <input type="radio" value={method.code} {...register('paymentMethod')} />
+                <CreditCard aria-hidden="true" size={20} />
+                <span>{methodName(method.provider, method.code)}</span>
+                {method.feeBasisPoints > 0 ? (
+                  <span className="ks-pay-method__fee">
+                    {t('shop.checkout.fee', { percent: (method.feeBasisPoints / 100).toFixed(1) })}
+                  </span>
+                ) : null}
+              </label>
+            ))}
+            {errors.paymentMethod?.message ? (
+              <p className="ks-field__error" role="alert">
+                {errorText(errors.paymentMethod.message)}
+              </p>
+            ) : null}
+          </fieldset>
+        </section>
+        <aside className="ks-shop-summary" aria-label={t('shop.summary')}>
+          <ul className="ks-summary-lines">
+            {lines.map((line) => (
+              <li key={line.product.id}>
+                <span>
+                  {line.product.title} × {line.quantity}
+                </span>
+                <span>{money(line.lineTotal, cart.data?.currency ?? currency.code)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="ks-price-parts">
+            <div>
+              <dt>{t('shop.price.goods')}</dt>
+              <dd data-testid="checkout-goods">
+                {money(cart.data?.goods ?? 0, cart.data?.currency ?? currency.code)}
+              </dd>
+            </div>
+          </dl>
+          <p className="ks-shop-card__hint">{t('shop.checkout.discountsNext')}</p>
+          {formError ? <FormAlert testId="checkout-error">{formError}</FormAlert> : null}
+          <button
+            type="submit"
+            className="ks-button ks-button--primary ks-button--block"
+            disabled={isSubmitting || lines.length === 0}
+            data-testid="checkout-submit"
+          >
+            {t('shop.checkout.place')}
+          </button>
+          <p className="ks-shop-summary__secure">
+            <ShieldCheck aria-hidden="true" size={16} />
+            {t('product.promise.secure')}
+          </p>
+        </aside>
+      </form>
+    </div>
+  );
+}
