@@ -16,13 +16,17 @@ function decodeBody(headers: string, body: string): string {
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const joined = body.replace(/=\r?\n/g, '');
-    const bytes = joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    );
-    return Buffer.from(bytes, 'latin1').toString('utf8');
+    return decodeQuotedPrintable(body);
   }
   return body;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** Every e-mail to `to`, oldest first, as the text of all its parts. */
@@ -45,7 +49,12 @@ export function mailsTo(to: string): string[] {
           (acc, chunk) => ({ text: [...acc.text, decodeBody(acc.headers, chunk)], headers: chunk }),
           { text: [], headers: '' },
         )
-        .text.join('\n'),
+        .text.concat(
+          // A quoted-printable body's later paragraphs follow a blank line, so
+          // the split above leaves them encoded: the whole mail decoded as well.
+          /quoted-printable/i.test(raw) ? [decodeQuotedPrintable(raw)] : [],
+        )
+        .join('\n'),
     );
 }
 

@@ -20,9 +20,8 @@ interface Card {
 
 /** Products the demo store has keys for. */
 async function inStock(request: APIRequestContext, count: number, skip = 0): Promise<Card[]> {
-  const answer = await request.get(
-    `/prod-api/api/home/queryGames?stock=in_stock&limit=${count + skip}`,
-  );
+  // The list pages by 10, 20, 30 or 50.
+  const answer = await request.get('/prod-api/api/home/queryGames?stock=in_stock&limit=10');
   const body = (await answer.json()) as { data: { rows: Card[] } };
   const cards = body.data.rows.slice(skip, skip + count);
   expect(cards).toHaveLength(count);
@@ -102,7 +101,7 @@ test('a visitor buys two products as a guest in EUR with a coupon, is declined o
   const orderNo = new URL(page.url()).searchParams.get('order') ?? '';
 
   // The e-mail holds both keys and the link that opens them.
-  const link = await waitForMail(email, /\/order\/(KS[^\s#"]+#token=[0-9a-f]+)/, 20_000);
+  const link = await waitForMail(email, /\/order\/(KS\d+#token=[0-9a-f]{64})/, 20_000);
   expect(link.startsWith(orderNo)).toBe(true);
   const mail = await waitForMail(email, new RegExp(`([\\s\\S]*${orderNo}[\\s\\S]*)`));
   const guest = await browser.newContext();

@@ -8,7 +8,8 @@ import { firstProductPath } from './support';
 
 /**
  * Not a test: `npm run screenshots` saves the store's pages (home, /games, a product, 404,
- * sign-in, the forms and the account area of a member) in three languages at desktop and
+ * sign-in, the forms, the account area of a member, cart, checkout, paying and the
+ * member's orders) in three languages at desktop and
  * phone sizes into screenshots/ (gitignored) for a person to look at. The store must accept
  * the captcha code below (KEYSHOP_CAPTCHA_TEST_CODE) so the pictures can sign a member up.
  */
@@ -66,6 +67,56 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByTestId('account-menu')).toContainText('Ann Lee');
 }
 
+/** The member's orders made in `beforeAll`: one paid, one waiting for payment. */
+const ORDERS = { paid: '', pending: '', session: '' };
+
+/** A paid order, an unpaid one and a cart of two products for MEMBER, through the API. */
+async function shopAsMember(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/prod-api/api/login', {
+    data: { account: MEMBER.email, password: MEMBER.password },
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const headers = { Authorization: `Bearer ${token}` };
+  const list = await request.get('/prod-api/api/home/queryGames?stock=in_stock&limit=10');
+  const cards = ((await list.json()) as { data: { rows: { id: number }[] } }).data.rows;
+  const order = async (productId: number) => {
+    const placed = await request.post('/prod-api/api/order/checkout', {
+      headers,
+      data: {
+        lines: [{ productId, quantity: 1 }],
+        email: MEMBER.email,
+        contact: '+49 30 901820',
+        note: '',
+        coupon: 'WELCOME10',
+        paymentMethod: 'sandbox-card',
+        currency: 'USD',
+      },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+    return (
+      (await placed.json()) as { data: { order: { orderNo: string }; paymentSessionId: string } }
+    ).data;
+  };
+  const paid = await order(cards[0]?.id ?? 0);
+  const charge = await request.post(
+    `/prod-api/api/payment/sandbox/${paid.paymentSessionId}/charge`,
+    { data: { number: '4242424242424242', expiry: '12/39', cvc: '123' } },
+  );
+  expect(charge.ok(), await charge.text()).toBe(true);
+  const pending = await order(cards[1]?.id ?? 0);
+  Object.assign(ORDERS, {
+    paid: paid.order.orderNo,
+    pending: pending.order.orderNo,
+    session: pending.paymentSessionId,
+  });
+  for (const card of cards.slice(2, 4)) {
+    await request.put('/prod-api/api/cart/lines?currency=USD', {
+      headers,
+      data: { productId: card.id, quantity: 1 },
+    });
+  }
+}
+
 const PAGES: readonly Shot[] = [
   {
     name: 'home',
@@ -108,10 +159,34 @@ const PAGES: readonly Shot[] = [
   { name: 'my-history', path: at('/my-history'), ready: testId('history-row'), member: true },
   { name: 'my-collect', path: at('/my-collect'), ready: testId('my-collect'), member: true },
   { name: 'my-support', path: at('/my-support'), ready: testId('ticket-new'), member: true },
+  { name: 'cart', path: at('/cart'), ready: testId('cart-line'), member: true },
+  { name: 'checkout', path: at('/checkout'), ready: testId('pay-method'), member: true },
+  { name: 'my-order', path: at('/my-order'), ready: testId('order-row'), member: true },
+  {
+    name: 'my-order-detail',
+    path: () => Promise.resolve(`/my-order?no=${ORDERS.paid}`),
+    ready: async (page) => {
+      await page.getByTestId('reveal-keys').click();
+      await expect(page.getByTestId('key-value').first()).toBeVisible();
+    },
+    member: true,
+  },
+  {
+    name: 'paying',
+    path: () => Promise.resolve(`/paying?order=${ORDERS.pending}`),
+    ready: testId('pay-now'),
+    member: true,
+  },
+  {
+    name: 'bill-pay',
+    path: () => Promise.resolve(`/bill-pay?session=${ORDERS.session}&order=${ORDERS.pending}`),
+    ready: testId('card-pay'),
+  },
 ];
 
 test.beforeAll(async ({ request }) => {
   await registerMember(request);
+  await shopAsMember(request);
 });
 
 for (const viewport of VIEWPORTS) {

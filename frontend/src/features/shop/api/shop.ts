@@ -65,6 +65,8 @@ export function useOrder(orderNo: string | null, poll = false) {
         ...NO_STORE,
       }),
     enabled: orderNo !== null && orderNo !== '',
+    // An order moves on the server (paid, delivered): always asked afresh.
+    staleTime: 0,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
       return poll && (state === undefined || state === 'pending_payment' || state === 'paid')
@@ -80,6 +82,7 @@ export function useOrders(page: number) {
     queryKey: shopKeys.orders(page),
     queryFn: () =>
       apiRequest<ListPageDto<OrderDto>>('/api/orders', { query: { page, limit: 10 }, ...NO_STORE }),
+    staleTime: 0,
   });
 }
 
@@ -124,6 +127,7 @@ export function usePaymentSession(id: string | null) {
         ...NO_STORE,
       }),
     enabled: id !== null && id !== '',
+    staleTime: 0,
     retry: false,
   });
 }

@@ -20,14 +20,20 @@ import { stateKey } from '../lib/labels';
 import { deleteOrder, orderAction, revealKeys, shopKeys, useOrderMoney } from '../api/shop';
 
 /** An order's state as a coloured label. */
-export function OrderStateBadge({ state }: { state: string }) {
+export function OrderStateBadge({
+  state,
+  testId = 'order-state',
+}: {
+  state: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const labelOf = (code: string): string => {
     const key = stateKey(code);
     return key ? t(key) : code;
   };
   return (
-    <span className={`ks-order-state ks-order-state--${state}`} data-testid="order-state">
+    <span className={`ks-order-state ks-order-state--${state}`} data-testid={testId}>
       {labelOf(state)}
     </span>
   );
@@ -112,7 +118,7 @@ export function StateHistory({ order }: { order: OrderDto }) {
     <ol className="ks-order-history" aria-label={t('shop.order.tracking')}>
       {order.history.map((step) => (
         <li key={`${step.state}-${step.at}`}>
-          <OrderStateBadge state={step.state} />
+          <OrderStateBadge state={step.state} testId="history-state" />
           <time dateTime={new Date(step.at).toISOString()}>{format.format(step.at)}</time>
         </li>
       ))}

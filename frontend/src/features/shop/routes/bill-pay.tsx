@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Clock, FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { paths, paymentPath } from '@/config/paths';
 import { ApiError } from '@/lib/http/envelope';
 import { errorMessageOf } from '@/lib/http/client';
 
-import { cancelSession, chargeCard, useOrderMoney, usePaymentSession } from '../api/shop';
+import { cancelSession, chargeCard, shopKeys, useOrderMoney, usePaymentSession } from '../api/shop';
 import { useCooldown, useCountdown } from '../components/use-countdown';
 import { formatExpiry, groupCardNumber } from '../lib/countdown';
 
@@ -28,6 +29,7 @@ export function BillPayRoute() {
   const [params] = useSearchParams();
   const sessionId = params.get('session');
   const orderNo = params.get('order') ?? '';
+  const client = useQueryClient();
   const session = usePaymentSession(sessionId);
   const money = useOrderMoney();
   const left = useCountdown(session.data?.expiresAt, session.data?.now);
@@ -45,6 +47,7 @@ export function BillPayRoute() {
     setFormError(null);
     try {
       const result = await chargeCard(sessionId, card);
+      client.setQueryData(shopKeys.session(sessionId), result);
       const next = result.state === 'succeeded' ? paths.successPayment : paths.paying;
       void navigate(paymentPath(next, result.orderNo), { replace: true });
     } catch (error) {

@@ -70,7 +70,7 @@ export function MyOrderRoute() {
                 <span className="ks-order-row__total">
                   {money(order.realAmount, order.currency)}
                 </span>
-                <OrderStateBadge state={order.state} />
+                <OrderStateBadge state={order.state} testId="order-row-state" />
               </AppLink>
             </li>
           ))}
