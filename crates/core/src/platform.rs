@@ -11,6 +11,37 @@ use crate::events::{self, EventBus};
 pub struct Platform {
     pub bus: Arc<dyn EventBus>,
     pub cache: Arc<dyn Cache>,
+    /// Holds the process's outbox relays while its services join the bus.
+    pub relay_gate: RelayGate,
+}
+
+/// Holds every outbox relay of a process until all its services have joined
+/// the bus as consumers: the in-process bus hands an event to the groups
+/// there when it is published, so a relay starting first (a restart with
+/// events waiting in its outbox) would hand them to nobody. Open unless
+/// [`RelayGate::hold`] was called.
+#[derive(Debug, Clone)]
+pub struct RelayGate(Arc<tokio::sync::watch::Sender<bool>>);
+
+impl RelayGate {
+    pub fn open() -> RelayGate {
+        RelayGate(Arc::new(tokio::sync::watch::channel(true).0))
+    }
+
+    /// Relays started from now on wait for [`RelayGate::release`].
+    pub fn hold(&self) {
+        self.0.send_replace(false);
+    }
+
+    pub fn release(&self) {
+        self.0.send_replace(true);
+    }
+
+    /// Resolves once the gate is open.
+    pub async fn wait(&self) {
+        let mut open = self.0.subscribe();
+        let _ = open.wait_for(|open| *open).await;
+    }
 }
 
 impl Platform {
@@ -18,6 +49,6 @@ impl Platform {
         let bus = events::bus_from_url(&config.event_bus_url).map_err(|error| error.to_string())?;
         let cache =
             cache::cache_from_url(&config.cache_url, config.cache_max_entries).map_err(|error| error.to_string())?;
-        Ok(Platform { bus, cache })
+        Ok(Platform { bus, cache, relay_gate: RelayGate::open() })
     }
 }

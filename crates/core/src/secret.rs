@@ -28,9 +28,9 @@ pub fn digest(secret: &str) -> String {
     hex(&Sha256::digest(secret.as_bytes()))
 }
 
-/// A random 32-bit number.
-pub fn random_u32() -> Result<u32, RandomError> {
-    Ok(u32::from_le_bytes(random_bytes::<4>()?))
+/// A uniformly drawn 64-bit number (order numbers).
+pub fn random_u64() -> Result<u64, RandomError> {
+    Ok(u64::from_le_bytes(random_bytes::<8>()?))
 }
 
 /// A six-digit code, uniformly drawn (leading zeros kept).

@@ -83,6 +83,7 @@ use crate::routes::{account, forms, games, home, member, news, shop};
         shop::orders::delete_order,
         shop::orders::pay_again,
         shop::orders::resend_email,
+        shop::orders::request_refund,
         shop::keys::reveal_keys,
         shop::payment::list_methods,
         shop::payment::get_session,

@@ -66,6 +66,8 @@ impl Running {
 /// Opens the platform, builds and starts what `role` runs.
 pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Running> {
     let platform = Platform::from_config(config).map_err(|error| anyhow::anyhow!(error))?;
+    // No relay publishes before every service of this process consumes.
+    platform.relay_gate.hold();
     let (trigger, shutdown) = shutdown::channel();
     let mut tasks = JoinSet::new();
     let mut grpc_addrs = BTreeMap::new();
@@ -87,6 +89,8 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
         start_service(service, &peers, &platform, listener, shutdown.clone(), demo, &mut tasks).await?;
         tracing::info!(%service, address = %grpc_addrs[&service], "gRPC service listening");
     }
+
+    platform.relay_gate.release();
 
     let http_addr = if matches!(role, Role::Embedded | Role::Gateway) {
         let urls = Peers { config, role, bound: &grpc_addrs }.urls(ServiceEndpoints::SERVICES)?;

@@ -15,6 +15,8 @@ use keyshop_core::config::{Config, RawConfig, ServiceName};
 use keyshop_core::test_support::{TestDb, outbox_mails};
 use keyshop_proto::delivery::v1 as delivery;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
+use keyshop_proto::order::v1 as order;
+use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -474,6 +476,40 @@ async fn a_member_buys_and_only_they_see_it() {
             break;
         }
         assert!(Instant::now() < deadline, "points never grew: {after}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // A refund: a reason is required; asked, it opens a ticket and tells support.
+    let refund = format!("/api/order/{order_no}/refund");
+    let bearer = [("Authorization", ann.as_str())];
+    let empty = shop.post(&refund, &bearer, json!({"reason": "  "})).await;
+    assert_eq!(empty.body["data"]["fields"]["reason"], "api.order.refundReasonRequired");
+    assert_eq!(shop.post(&refund, &[("Authorization", &bob)], json!({"reason": "mine"})).await.status, 404);
+    let asked = shop.post(&refund, &bearer, json!({"reason": "The key was already used"})).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    assert_eq!(asked.body["msgKey"], "api.order.refundRequested");
+    assert_eq!(asked.body["data"]["state"], "refund_requested");
+    assert_eq!(shop.post(&refund, &bearer, json!({"reason": "again"})).await.status, 409);
+    let tickets = shop.get("/api/tickets", &bearer).await.body["data"].clone();
+    assert_eq!(tickets["rows"][0]["orderNo"], order_no.as_str(), "{tickets}");
+    // Staff approve it: the payment is refunded once, the buyer is told.
+    let address = shop.running.as_ref().unwrap().grpc_addrs[&ServiceName::Order];
+    let mut orders = OrderServiceClient::connect(format!("http://{address}")).await.unwrap();
+    let decision = order::RefundDecision { order_no: order_no.clone(), approve: true, note: String::new() };
+    let refunded = orders.decide_refund(decision.clone()).await.unwrap().into_inner();
+    assert_eq!(refunded.state, "refunded");
+    assert_eq!(orders.decide_refund(decision).await.unwrap_err().code(), tonic::Code::Aborted);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mails = shop.mails();
+        let to_support = mails
+            .iter()
+            .any(|mail| mail.contains("support@keyshop.example") && mail.contains("The key was already used"));
+        let to_buyer = mails.iter().any(|mail| mail.contains("ann@example.com") && mail.contains("has been approved"));
+        if to_support && to_buyer {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the refund e-mails did not all leave");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

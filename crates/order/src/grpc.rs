@@ -34,6 +34,7 @@ fn order(view: OrderView) -> pb::Order {
         confirmable: can(OrderEvent::Confirm),
         deletable: state.is_some_and(OrderState::deletable),
         cancellable: can(OrderEvent::Cancel),
+        refundable: can(OrderEvent::RequestRefund),
         order_no: order.order_no,
         state: order.state,
         email: order.email,
@@ -242,5 +243,16 @@ impl OrderApi for OrderGrpc {
         let query = request.get_ref().clone();
         let asker = cart_asker(&request, query.cart_token);
         Ok(Response::new(cart_of(self.service.merge_cart(&asker, &query.currency).await?)))
+    }
+
+    async fn request_refund(&self, request: Request<pb::RefundRequest>) -> Answer<pb::Order> {
+        let query = request.get_ref().clone();
+        let asker = asker(&request, query.link_token);
+        Ok(Response::new(order(self.service.request_refund(query.order_no, &asker, &query.reason).await?)))
+    }
+
+    async fn decide_refund(&self, request: Request<pb::RefundDecision>) -> Answer<pb::Order> {
+        let decision = request.into_inner();
+        Ok(Response::new(order(self.service.decide_refund(decision.order_no, decision.approve, &decision.note).await?)))
     }
 }

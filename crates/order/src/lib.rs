@@ -17,6 +17,7 @@ use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
 use keyshop_core::grpc::{ContextInterceptor, channel};
+use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
@@ -31,7 +32,7 @@ use tonic::service::Routes;
 
 use crate::events::{ORDER_GROUP, OrderEvents};
 use crate::grpc::OrderGrpc;
-use crate::service::{OrderService, Peers};
+use crate::service::{OrderService, OrderSettings, Peers};
 
 /// How often unpaid orders past their window are expired.
 const EXPIRE_EVERY: Duration = Duration::from_secs(1);
@@ -50,6 +51,8 @@ pub enum OrderError {
     Transport(#[from] tonic::transport::Error),
     #[error("order event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
+    #[error("order mailer: {0}")]
+    Mail(#[from] keyshop_core::mail::MailError),
 }
 
 /// Where the order service reaches the services it calls.
@@ -80,7 +83,13 @@ impl Order {
         };
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
-        let service = Arc::new(OrderService::new(db.clone(), waker.clone(), peers, config.public_url.clone(), window));
+        let settings = OrderSettings {
+            public_url: config.public_url.clone(),
+            window,
+            support_email: config.support_email.clone(),
+        };
+        let mailer = Arc::new(Mailer::from_config(&config.mail)?);
+        let service = Arc::new(OrderService::new(db.clone(), waker.clone(), peers, mailer, settings));
         let handler = Arc::new(OrderEvents { service: service.clone() });
         let consumers = vec![
             Consumer::join(platform.bus.as_ref(), ORDER_GROUP, &[topics::PAYMENT, topics::DELIVERY], handler).await?,

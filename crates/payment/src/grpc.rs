@@ -81,4 +81,15 @@ impl PaymentApi for PaymentGrpc {
         let outcome = self.service.receive_webhook(&request.provider, &request.signature, &request.body).await?;
         Ok(Response::new(pb::WebhookAck { outcome: outcome.as_str().to_owned() }))
     }
+
+    async fn refund_payment(&self, request: Request<pb::RefundRequest>) -> Answer<pb::Refund> {
+        let refund = self.service.refund(request.into_inner().order_no).await?;
+        Ok(Response::new(pb::Refund {
+            order_no: refund.order_no,
+            session_id: refund.session_id,
+            amount: refund.amount,
+            currency: refund.currency,
+            refunded_at_ms: refund.created_at,
+        }))
+    }
 }

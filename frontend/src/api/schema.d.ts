@@ -852,6 +852,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/order/{orderNo}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["order_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/order/{orderNo}/resend": {
         parameters: {
             query?: never;
@@ -1665,6 +1681,8 @@ export interface components {
                     rateMicros: number;
                     /** Format: int64 */
                     realAmount: number;
+                    /** @description Paid and not yet asked: a refund may be requested. */
+                    refundable: boolean;
                     /** Format: int64 */
                     serviceCharge: number;
                     /**
@@ -1920,6 +1938,8 @@ export interface components {
                 rateMicros: number;
                 /** Format: int64 */
                 realAmount: number;
+                /** @description Paid and not yet asked: a refund may be requested. */
+                refundable: boolean;
                 /** Format: int64 */
                 serviceCharge: number;
                 /**
@@ -2720,6 +2740,8 @@ export interface components {
             rateMicros: number;
             /** Format: int64 */
             realAmount: number;
+            /** @description Paid and not yet asked: a refund may be requested. */
+            refundable: boolean;
             /** Format: int64 */
             serviceCharge: number;
             /**
@@ -2960,6 +2982,13 @@ export interface components {
             stars: {
                 [key: string]: number;
             };
+        };
+        RefundBody: {
+            /**
+             * @description Why; required, at most 1,000 characters.
+             * @default
+             */
+            reason: string;
         };
         RegisterBody: {
             /**
@@ -5428,6 +5457,62 @@ export interface operations {
                 };
             };
             /** @description Paid, cancelled or past its window (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    order_refund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest's link token */
+                "X-Order-Token"?: string | null;
+            };
+            path: {
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description Refund requested; answered within 2 working days (msgKey api.order.refundRequested) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description reason missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No such order for this buyer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not paid, or already asked (api.order.stateChanged) */
             409: {
                 headers: {
                     [name: string]: unknown;

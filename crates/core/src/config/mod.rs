@@ -137,6 +137,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Where shoppers reach the store (links in e-mails), without a trailing slash.
     pub public_url: String,
+    /// Where refund requests and delayed deliveries are reported to staff.
+    pub support_email: String,
     pub http: HttpConfig,
     pub services: BTreeMap<ServiceName, ServiceConfig>,
     pub event_bus_url: String,
@@ -249,6 +251,10 @@ impl Config {
                 redact_url(&mail_url)
             ));
         }
+        let support_email = raw.support_email.unwrap_or_else(|| "support@keyshop.example".to_owned());
+        if support_email.parse::<lettre::message::Mailbox>().is_err() {
+            problems.push(format!("KEYSHOP_SUPPORT_EMAIL is not a valid address (got {support_email:?})"));
+        }
         let mail_from = raw.mail_from.unwrap_or_else(|| "keyshop <no-reply@keyshop.localhost>".to_owned());
         if mail_from.parse::<lettre::message::Mailbox>().is_err() {
             problems.push(format!("MAIL_FROM is not a valid mailbox (got {mail_from:?})"));
@@ -353,6 +359,7 @@ impl Config {
             },
             data_dir,
             public_url,
+            support_email,
             services,
             event_bus_url,
             cache_url,
@@ -411,6 +418,7 @@ impl Config {
             ("KEYSHOP_CACHE_MAX_ENTRIES".to_owned(), self.cache_max_entries.to_string()),
             ("MAIL_URL".to_owned(), redact_url(self.mail.url.expose_secret())),
             ("MAIL_FROM".to_owned(), self.mail.from.clone()),
+            ("KEYSHOP_SUPPORT_EMAIL".to_owned(), self.support_email.clone()),
             ("KEYSHOP_SESSION_TTL_HOURS".to_owned(), self.member.session_ttl_hours.to_string()),
             (
                 "KEYSHOP_CAPTCHA_TEST_CODE".to_owned(),

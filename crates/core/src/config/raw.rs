@@ -75,6 +75,7 @@ pub struct RawConfig {
     pub cache_max_entries: Option<usize>,
     pub mail_url: Option<String>,
     pub mail_from: Option<String>,
+    pub support_email: Option<String>,
     pub log_format: Option<String>,
     pub log: Option<String>,
     pub otel_exporter_otlp_endpoint: Option<String>,

@@ -8,12 +8,13 @@ use tokio::task::JoinHandle;
 use super::{Consumer, OutboxRelay, OutboxWaker};
 use crate::config::Config;
 use crate::db::Db;
-use crate::platform::Platform;
+use crate::platform::{Platform, RelayGate};
 use crate::shutdown::Shutdown;
 
 pub struct EventWork {
     relay: OutboxRelay,
     consumers: Vec<Consumer>,
+    gate: RelayGate,
 }
 
 impl EventWork {
@@ -28,13 +29,21 @@ impl EventWork {
         consumers: Vec<Consumer>,
     ) -> EventWork {
         let poll = Duration::from_millis(config.outbox_poll_interval_ms);
-        EventWork { relay: OutboxRelay::new(db, platform.bus.clone(), waker, poll), consumers }
+        let relay = OutboxRelay::new(db, platform.bus.clone(), waker, poll);
+        EventWork { relay, consumers, gate: platform.relay_gate.clone() }
     }
 
-    /// Starts the relay and the consumers; they stop on `shutdown` (the relay
-    /// flushing the outbox first).
+    /// Starts the consumers, and the relay once the platform's gate is open;
+    /// they stop on `shutdown` (the relay flushing the outbox first).
     pub fn start(self, shutdown: &Shutdown) -> Vec<JoinHandle<()>> {
-        let mut tasks = vec![tokio::spawn(self.relay.run(shutdown.clone()))];
+        let (relay, gate, mut stop) = (self.relay, self.gate, shutdown.clone());
+        let relay_shutdown = shutdown.clone();
+        let mut tasks = vec![tokio::spawn(async move {
+            tokio::select! {
+                () = gate.wait() => relay.run(relay_shutdown).await,
+                () = stop.wait() => {}
+            }
+        })];
         tasks.extend(self.consumers.into_iter().map(|consumer| tokio::spawn(consumer.run(shutdown.clone()))));
         tasks
     }

@@ -105,6 +105,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(shop::orders::delete_order)
             .service(shop::orders::pay_again)
             .service(shop::orders::resend_email)
+            .service(shop::orders::request_refund)
             .service(shop::keys::reveal_keys)
             .service(shop::payment::list_methods)
             .service(shop::payment::get_session)

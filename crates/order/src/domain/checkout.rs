@@ -87,10 +87,11 @@ pub fn check(form: &CheckoutForm, has_lines: bool) -> Result<CheckedForm, AppErr
     })
 }
 
-/// `KS` + the UTC date + 8 random digits: unique enough to retry on the rare
-/// clash, short enough to read out on the phone, and not counting orders.
-pub fn order_no(date_yyyymmdd: u32, random: u32) -> String {
-    format!("KS{date_yyyymmdd:08}{:08}", random % 100_000_000)
+/// `KS` + the UTC date + 12 random digits: not counting orders, and with a
+/// million orders a day two share a number about once in two thousand days
+/// (checkout still draws again when the number is taken).
+pub fn order_no(date_yyyymmdd: u32, random: u64) -> String {
+    format!("KS{date_yyyymmdd:08}{:012}", random % 1_000_000_000_000)
 }
 
 #[cfg(test)]
@@ -158,7 +159,7 @@ mod tests {
 
     #[test]
     fn order_numbers_have_a_fixed_shape() {
-        assert_eq!(order_no(20261123, 42), "KS2026112300000042");
-        assert_eq!(order_no(20261123, u32::MAX).len(), 18);
+        assert_eq!(order_no(20261123, 42), "KS20261123000000000042");
+        assert_eq!(order_no(20261123, u64::MAX).len(), 22);
     }
 }

@@ -167,7 +167,8 @@ impl OrderService {
         }
 
         // Hold the keys, then write the order (giving the keys back if that fails).
-        let order_no = checkout::order_no(date_of(now), secret::random_u32().map_err(AppError::internal)?);
+        // A number no order has: the delivery service knows a reservation by it.
+        let order_no = self.fresh_order_no(now).await?;
         self.peers
             .delivery
             .clone()
@@ -185,7 +186,7 @@ impl OrderService {
             })
             .await?;
         let link_token = secret::new_token().map_err(AppError::internal)?;
-        let window_ms = i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX);
+        let window_ms = i64::try_from(self.settings.window.as_millis()).unwrap_or(i64::MAX);
         let order = NewOrder {
             order_no: order_no.clone(),
             member_id,
@@ -264,6 +265,19 @@ impl OrderService {
         }
         let view = self.load(order_no).await?.ok_or_else(|| AppError::internal("the order just written is gone"))?;
         Ok(Placed { view, link_token, payment_session_id })
+    }
+
+    async fn fresh_order_no(&self, now: i64) -> Result<String, AppError> {
+        for _ in 0..5 {
+            let candidate = checkout::order_no(date_of(now), secret::random_u64().map_err(AppError::internal)?);
+            let number = candidate.clone();
+            let taken =
+                self.db.run(move |conn| Ok::<_, AppError>(store::orders::find(conn, &number)?.is_some())).await?;
+            if !taken {
+                return Ok(candidate);
+            }
+        }
+        Err(AppError::internal("no free order number in five draws"))
     }
 
     /// The answer to a retried checkout: the same order, a fresh link token

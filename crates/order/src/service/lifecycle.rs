@@ -23,14 +23,20 @@ fn state_of(text: &str) -> Result<OrderState, AppError> {
 impl OrderService {
     /// Moves `order_no` by `event` if its state allows it; whether it moved.
     /// The coupon goes back when an unpaid order ends.
-    pub(super) async fn step(&self, order_no: String, event: OrderEvent, note: &'static str) -> Result<bool, AppError> {
+    pub(super) async fn step(
+        &self,
+        order_no: String,
+        event: OrderEvent,
+        note: impl Into<String>,
+    ) -> Result<bool, AppError> {
+        let note = note.into();
         self.db
             .write(move |conn| -> Result<bool, AppError> {
                 let order =
                     store::orders::find(conn, &order_no)?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
                 let from = state_of(&order.state)?;
                 let Ok(to) = from.next(event) else { return Ok(false) };
-                let moved = store::orders::transition(conn, &order_no, from, to, note, now_ms())?;
+                let moved = store::orders::transition(conn, &order_no, from, to, &note, now_ms())?;
                 if moved
                     && matches!(to, OrderState::Cancelled | OrderState::Expired)
                     && let Some(code) = &order.coupon_code
@@ -72,7 +78,7 @@ impl OrderService {
     /// A payment for an order that expired or was cancelled meanwhile still
     /// pays it (the money was taken): it is delivered from stock.
     pub async fn payment_succeeded(&self, paid: PaymentSucceeded) -> Result<bool, AppError> {
-        let public_url = self.public_url.clone();
+        let public_url = self.settings.public_url.clone();
         let moved = self
             .db
             .write(move |conn| -> Result<bool, AppError> {

@@ -5,13 +5,16 @@ mod cart;
 mod checkout;
 mod lifecycle;
 mod orders;
+mod refund;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use keyshop_core::db::Db;
 use keyshop_core::error::AppError;
 use keyshop_core::events::OutboxWaker;
 use keyshop_core::grpc::ContextInterceptor;
+use keyshop_core::mail::Mailer;
 use keyshop_core::money::ExchangeRate;
 use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
@@ -25,6 +28,7 @@ use tonic::transport::Channel;
 pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
 pub use orders::{OrderKeys, OrderPage};
+pub use refund::{MAX_REASON_CHARS, check_reason};
 
 use crate::store;
 use crate::store::orders::{HistoryRow, OrderLine, OrderRow};
@@ -57,18 +61,28 @@ pub struct Asker {
     pub link_token: String,
 }
 
+/// What the order service is told at start.
+#[derive(Debug, Clone)]
+pub struct OrderSettings {
+    /// Where buyers reach the store (the order link in e-mails).
+    pub public_url: String,
+    /// How long an unpaid order holds its keys.
+    pub window: Duration,
+    /// Where refund requests are reported.
+    pub support_email: String,
+}
+
 pub struct OrderService {
     db: Db,
     waker: OutboxWaker,
     peers: Peers,
-    /// Where buyers reach the store (the order link in e-mails).
-    public_url: String,
-    window: Duration,
+    mailer: Arc<Mailer>,
+    settings: OrderSettings,
 }
 
 impl OrderService {
-    pub fn new(db: Db, waker: OutboxWaker, peers: Peers, public_url: String, window: Duration) -> OrderService {
-        OrderService { db, waker, peers, public_url, window }
+    pub fn new(db: Db, waker: OutboxWaker, peers: Peers, mailer: Arc<Mailer>, settings: OrderSettings) -> OrderService {
+        OrderService { db, waker, peers, mailer, settings }
     }
 
     pub fn db(&self) -> &Db {

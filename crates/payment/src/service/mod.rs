@@ -17,6 +17,7 @@ use crate::domain::sandbox::{self, CardForm, CardOutcome};
 use crate::domain::session::{ProviderReport, SessionState, money_matches};
 use crate::domain::{signature, webhook};
 use crate::store;
+use crate::store::refunds::RefundRow;
 use crate::store::sessions::SessionRow;
 
 /// Sessions expired per pass.
@@ -251,6 +252,42 @@ impl PaymentService {
         let outcome = self.apply_report(provider.to_owned(), report).await?;
         tracing::info!(provider, outcome = outcome.as_str(), "payment webhook");
         Ok(outcome)
+    }
+
+    /// Refunds the order's payment in full through its provider, once: a
+    /// repeated call answers the same refund. 409 when nothing was paid.
+    pub async fn refund(&self, order_no: String) -> Result<RefundRow, AppError> {
+        self.db
+            .write(move |conn| -> Result<RefundRow, AppError> {
+                let paid = store::sessions::of_order(conn, &order_no)?
+                    .into_iter()
+                    .find(|session| session.state == SessionState::Succeeded.as_str())
+                    .ok_or_else(|| AppError::new(ErrorCode::Conflict, "api.order.stateChanged"))?;
+                if let Some(done) = store::refunds::find(conn, &paid.id)? {
+                    return Ok(done);
+                }
+                let provider_ref = match paid.provider.as_str() {
+                    // The sandbox refunds at once; real providers come with their adapters.
+                    "sandbox" => format!("re_{}", uuid::Uuid::new_v4().simple()),
+                    other => {
+                        return Err(AppError::new(ErrorCode::Unavailable, "api.error.unavailable")
+                            .with_detail(format!("refunds through {other} are not available yet")));
+                    }
+                };
+                let refund = RefundRow {
+                    session_id: paid.id,
+                    order_no: paid.order_no,
+                    provider: paid.provider,
+                    amount: paid.amount,
+                    currency: paid.currency,
+                    provider_ref,
+                    created_at: now_ms(),
+                };
+                store::refunds::insert(conn, &refund)?;
+                tracing::info!(order_no = %refund.order_no, amount = refund.amount, currency = %refund.currency, "payment refunded");
+                Ok(refund)
+            })
+            .await
     }
 
     /// The buyer left the provider's page: the session ends (a new one pays again).

@@ -2,6 +2,7 @@
 
 pub mod events;
 pub mod methods;
+pub mod refunds;
 pub mod schema;
 pub mod sessions;
 

@@ -39,4 +39,16 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(payment_methods, payment_sessions, provider_events);
+diesel::table! {
+    refunds (session_id) {
+        session_id -> Text,
+        order_no -> Text,
+        provider -> Text,
+        amount -> BigInt,
+        currency -> Text,
+        provider_ref -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(payment_methods, payment_sessions, provider_events, refunds);

@@ -113,6 +113,8 @@ pub struct OrderDto {
     pub confirmable: bool,
     pub deletable: bool,
     pub cancellable: bool,
+    /// Paid and not yet asked: a refund may be requested.
+    pub refundable: bool,
     pub lines: Vec<OrderLineDto>,
     /// Oldest first.
     pub history: Vec<StateStepDto>,
@@ -146,6 +148,7 @@ impl From<pb::Order> for OrderDto {
             confirmable: order.confirmable,
             deletable: order.deletable,
             cancellable: order.cancellable,
+            refundable: order.refundable,
             lines: order
                 .lines
                 .into_iter()

@@ -157,3 +157,35 @@ pub async fn resend_email(
     state.clients.order().resend_email(order_call(&request, call)).await?;
     Ok(Reply::ok(()).with_msg_key("api.order.resent"))
 }
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RefundBody {
+    /// Why; required, at most 1,000 characters.
+    pub reason: String,
+}
+
+#[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_refund",
+    params(("orderNo" = String, Path), ("X-Order-Token" = Option<String>, Header, description = "A guest's link token")),
+    request_body = RefundBody,
+    responses(
+        (status = 200, description = "Refund requested; answered within 2 working days (msgKey api.order.refundRequested)", body = Envelope<OrderDto>),
+        (status = 400, description = "reason missing or too long", body = Envelope<crate::envelope::FieldErrorsDto>),
+        (status = 404, description = "No such order for this buyer", body = Envelope<Option<String>>),
+        (status = 409, description = "Not paid, or already asked (api.order.stateChanged)", body = Envelope<Option<String>>),
+    ))]
+#[post("/api/order/{orderNo}/refund")]
+pub async fn request_refund(
+    state: web::Data<GatewayState>,
+    path: web::Path<String>,
+    body: web::Json<RefundBody>,
+    request: HttpRequest,
+) -> ApiResult<OrderDto> {
+    let call = pb::RefundRequest {
+        order_no: path.into_inner(),
+        link_token: header(&request, ORDER_TOKEN_HEADER),
+        reason: body.into_inner().reason,
+    };
+    let order = state.clients.order().request_refund(order_call(&request, call)).await?.into_inner();
+    Ok(Reply::ok(OrderDto::from(order)).with_msg_key("api.order.refundRequested"))
+}

@@ -110,6 +110,16 @@ export function payAgain(orderNo: string): Promise<PlacedDto> {
   });
 }
 
+/** Asks for a refund with a reason (answered within 2 working days). */
+export function requestRefund(orderNo: string, reason: string): Promise<OrderDto> {
+  return apiRequest<OrderDto>(`/api/order/${encodeURIComponent(orderNo)}/refund`, {
+    method: 'POST',
+    body: { reason },
+    headers: orderHeaders(orderNo),
+    silent: true,
+  });
+}
+
 /** The keys, shown to their owner; the server records each reveal. */
 export function revealKeys(orderNo: string): Promise<OrderKeysDto> {
   return apiRequest<OrderKeysDto>(`/api/order/${encodeURIComponent(orderNo)}/keys`, {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Copy, CreditCard, Eye, Mail, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Copy, CreditCard, Eye, Mail, Trash2, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,16 +8,26 @@ import type { OrderDto, OrderKeysDto } from '@/api/shop-types';
 import type { TranslationKey } from '@/lib/i18n/i18n';
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { AppLink } from '@/components/ui/app-link';
+import { TextareaField } from '@/components/ui/form-field';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { paths, paymentPath, productPath } from '@/config/paths';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
+import { errorMessageOf } from '@/lib/http/client';
+import { ApiError } from '@/lib/http/envelope';
 import { notify } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
 import { LANGUAGES } from '@/lib/i18n/languages';
 
 import { stateKey } from '../lib/labels';
-import { deleteOrder, orderAction, revealKeys, shopKeys, useOrderMoney } from '../api/shop';
+import {
+  deleteOrder,
+  orderAction,
+  requestRefund,
+  revealKeys,
+  shopKeys,
+  useOrderMoney,
+} from '../api/shop';
 
 /** An order's state as a coloured label. */
 export function OrderStateBadge({
@@ -203,6 +213,86 @@ function KeysPanel({ order }: { order: OrderDto }) {
   );
 }
 
+/** Request refund: a reason, and the promise of an answer within 2 working days. */
+function RefundForm({ order, onDone }: { order: OrderDto; onDone: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="ks-button ks-button--ghost"
+        onClick={() => setOpen(true)}
+        data-testid="order-refund"
+      >
+        <Undo2 aria-hidden="true" size={18} />
+        {t('shop.refund.button')}
+      </button>
+    );
+  }
+  const submit = async (): Promise<void> => {
+    if (reason.trim() === '') {
+      setError('api.order.refundReasonRequired');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await requestRefund(order.orderNo, reason);
+      notify.success(t('api.order.refundRequested'));
+      setOpen(false);
+      await onDone();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? (failure.fieldErrors.reason ??
+              errorMessageOf({ msgKey: failure.msgKey, msg: failure.message }))
+          : t('toast.error.default'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="ks-refund"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid="refund-form"
+    >
+      <p className="ks-shop-card__hint">{t('shop.refund.notice')}</p>
+      <TextareaField
+        label={t('shop.refund.reason')}
+        rows={3}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={error}
+        testId="refund-reason"
+        name="reason"
+      />
+      <div className="ks-shop-actions">
+        <button
+          type="submit"
+          className="ks-button ks-button--primary"
+          disabled={busy}
+          data-testid="refund-submit"
+        >
+          {t('shop.refund.submit')}
+        </button>
+        <button type="button" className="ks-button ks-button--ghost" onClick={() => setOpen(false)}>
+          {t('shop.refund.close')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** The whole order: state, products, price, keys, tracking and what the buyer may do. */
 export function OrderDetail({ order, onDeleted }: { order: OrderDto; onDeleted: () => void }) {
   const { t } = useTranslation();
@@ -297,6 +387,7 @@ export function OrderDetail({ order, onDeleted }: { order: OrderDto; onDeleted: 
             {t('shop.order.cancel')}
           </button>
         ) : null}
+        {order.refundable ? <RefundForm order={order} onDone={refresh} /> : null}
         {order.deletable ? (
           <button
             type="button"
