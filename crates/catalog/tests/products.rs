@@ -28,6 +28,7 @@ fn reference(card: &pb::ProductCard, language: &str) -> pb::ProductRef {
         game_name: card.game_name.clone(),
         game_ext_name: card.game_ext_name.clone(),
         language: language.to_owned(),
+        no_view: false,
     }
 }
 
@@ -164,10 +165,11 @@ backend_test!(product_page_in_the_language_asked_with_fallback, &MIGRATIONS, |te
         game_name: "no-such-game".into(),
         game_ext_name: "steam-global".into(),
         language: "en-US".into(),
+        no_view: false,
     };
     let error = app_error(catalog.client.get_product(missing).await);
     assert_eq!((error.code, error.msg_key.as_str()), (ErrorCode::NotFound, "api.error.productNotFound"));
-    let hostile = pb::ProductRef { game_name: "../etc".into(), game_ext_name: "x".into(), language: String::new() };
+    let hostile = pb::ProductRef { game_name: "../etc".into(), game_ext_name: "x".into(), ..Default::default() };
     assert_eq!(app_error(catalog.client.get_product(hostile).await).code, ErrorCode::NotFound);
 
     let recommended =

@@ -96,9 +96,10 @@ impl Delivery {
         let mut tasks = self.events.start(&shutdown);
         let (service, dispatcher) = (self.service.clone(), self.dispatcher.clone());
         tasks.push(every(WORK_EVERY, shutdown.clone(), move || {
-            let (service, dispatcher) = (service.clone(), dispatcher.clone());
-            async move { work_once(&service, &dispatcher).await }
+            let service = service.clone();
+            async move { work_once(&service).await }
         }));
+        tasks.push(tokio::spawn(send_when_due(dispatcher, shutdown.clone())));
         let api = DeliveryServiceServer::new(DeliveryGrpc { service: self.service.clone() });
         let name = <DeliveryServiceServer<DeliveryGrpc> as NamedService>::NAME;
         keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
@@ -107,7 +108,7 @@ impl Delivery {
 }
 
 /// One pass of the delivery worker; failures are logged and retried next pass.
-async fn work_once(service: &DeliveryService, dispatcher: &Dispatcher) {
+async fn work_once(service: &DeliveryService) {
     match service.release_expired(now_ms()).await {
         Ok(0) => {}
         Ok(released) => tracing::info!(released, "expired holds released"),
@@ -116,7 +117,21 @@ async fn work_once(service: &DeliveryService, dispatcher: &Dispatcher) {
     if let Err(error) = service.fill_waiting(now_ms()).await {
         tracing::warn!(error = %error.detail, "filling orders waiting for stock failed");
     }
-    if let Err(error) = dispatcher.send_due(now_ms()).await {
-        tracing::warn!(error = %error.detail, "sending delivery e-mails failed");
+}
+
+/// Sends the due delivery e-mails as soon as one is queued (and every
+/// [`WORK_EVERY`] for retries and e-mails queued by another replica), until
+/// `shutdown`.
+async fn send_when_due(dispatcher: Arc<Dispatcher>, mut shutdown: Shutdown) {
+    let due = dispatcher.service.mail_due();
+    loop {
+        if let Err(error) = dispatcher.send_due(now_ms()).await {
+            tracing::warn!(error = %error.detail, "sending delivery e-mails failed");
+        }
+        tokio::select! {
+            () = due.notified() => {}
+            () = tokio::time::sleep(WORK_EVERY) => {}
+            () = shutdown.wait() => return,
+        }
     }
 }

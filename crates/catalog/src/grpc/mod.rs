@@ -143,7 +143,10 @@ impl CatalogApi for CatalogGrpc {
 
     async fn get_product(&self, request: Request<pb::ProductRef>) -> Result<Response<pb::ProductDetail>, Status> {
         let product = request.into_inner();
-        let detail = self.service.product(&product.game_name, &product.game_ext_name, &product.language).await?;
+        let detail = self
+            .service
+            .product(&product.game_name, &product.game_ext_name, &product.language, !product.no_view)
+            .await?;
         Ok(Response::new(convert::detail(detail)))
     }
 

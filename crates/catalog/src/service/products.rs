@@ -186,17 +186,21 @@ impl CatalogService {
         Ok((kind, self.run_query(&query)))
     }
 
-    /// The product page in `language` (texts fall back to en-US). Counts a view.
+    /// The product page in `language` (texts fall back to en-US). Counts a
+    /// view when `viewed` (a shopper opened it).
     #[tracing::instrument(level = "debug", skip(self))]
     pub async fn product(
         &self,
         game_name: &str,
         game_ext_name: &str,
         language: &str,
+        viewed: bool,
     ) -> Result<ProductDetail, AppError> {
         check_names(game_name, game_ext_name)?;
         let summary = self.snapshot().by_names(game_name, game_ext_name).cloned().ok_or_else(not_found_product)?;
-        self.count_view(summary.id);
+        if viewed {
+            self.count_view(summary.id);
+        }
         let language = keyshop_core::i18n::normalize(language).unwrap_or(keyshop_core::i18n::DEFAULT);
         let (texts, requirements) = self.product_texts(summary.id, language).await?;
         let countries = taxonomy::countries_of(&summary.region).iter().map(|country| (*country).to_owned()).collect();

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::prelude::*;
+use futures::future::join_all;
 use tokio::sync::Notify;
 
 use super::{Event, EventBus};
@@ -163,38 +164,47 @@ impl OutboxRelay {
                 return Ok(published);
             }
             let full_batch = rows.len() as i64 == batch_size;
-            for row in rows {
-                let seq = row.seq;
-                let event = Event::from(row);
-                match self.bus.publish(&event).await {
-                    Ok(()) => {
-                        let now = crate::clock::now_ms();
-                        self.db
-                            .run(move |conn| {
-                                diesel::update(outbox::table.find(seq))
-                                    .set((outbox::published_at.eq(now), outbox::attempts.eq(outbox::attempts + 1)))
-                                    .execute(conn)
-                                    .map_err(DbError::from)
-                            })
-                            .await?;
-                        published += 1;
-                    }
-                    Err(error) => {
-                        let message = error.to_string();
-                        tracing::warn!(event_id = %event.id, event_type = %event.event_type, error = %message,
-                            "publishing an outbox event failed; it stays pending");
-                        self.db
-                            .run(move |conn| {
-                                diesel::update(outbox::table.find(seq))
-                                    .set((outbox::attempts.eq(outbox::attempts + 1), outbox::last_error.eq(message)))
-                                    .execute(conn)
-                                    .map_err(DbError::from)
-                            })
-                            .await?;
-                        // Keep the order: stop here and retry from this event.
-                        return Ok(published);
-                    }
-                }
+            // The whole batch is handed to the bus in order at once, and the
+            // acknowledgements awaited together: consumers work through it
+            // without a round trip per event.
+            let events: Vec<(i64, Event)> = rows.into_iter().map(|row| (row.seq, Event::from(row))).collect();
+            let outcomes = join_all(events.iter().map(|(_, event)| self.bus.publish(event))).await;
+            // Acknowledged in order up to the first failure: those are done; the
+            // failed one and those after it stay pending and are offered again
+            // (consumers are idempotent, so a second delivery changes nothing).
+            let done: Vec<i64> = events
+                .iter()
+                .zip(&outcomes)
+                .take_while(|(_, outcome)| outcome.is_ok())
+                .map(|((seq, _), _)| *seq)
+                .collect();
+            if !done.is_empty() {
+                let now = crate::clock::now_ms();
+                let seqs = done.clone();
+                self.db
+                    .run(move |conn| {
+                        diesel::update(outbox::table.filter(outbox::seq.eq_any(seqs)))
+                            .set((outbox::published_at.eq(now), outbox::attempts.eq(outbox::attempts + 1)))
+                            .execute(conn)
+                            .map_err(DbError::from)
+                    })
+                    .await?;
+                published += done.len();
+            }
+            if let Some(((seq, event), Err(error))) = events.iter().zip(outcomes).nth(done.len()) {
+                let (seq, message) = (*seq, error.to_string());
+                tracing::warn!(event_id = %event.id, event_type = %event.event_type, error = %message,
+                    "publishing an outbox event failed; it stays pending");
+                self.db
+                    .run(move |conn| {
+                        diesel::update(outbox::table.find(seq))
+                            .set((outbox::attempts.eq(outbox::attempts + 1), outbox::last_error.eq(message)))
+                            .execute(conn)
+                            .map_err(DbError::from)
+                    })
+                    .await?;
+                // Keep the order: retry from this event next time.
+                return Ok(published);
             }
             if !full_batch {
                 return Ok(published);

@@ -129,6 +129,9 @@ impl DeliveryService {
             })
             .await?;
         self.wake_outbox();
+        if outcome.delivered_now {
+            self.mail_due.notify_one();
+        }
         Ok(outcome)
     }
 
@@ -166,6 +169,7 @@ impl DeliveryService {
         }
         if delivered > 0 {
             self.wake_outbox();
+            self.mail_due.notify_one();
         }
         Ok(delivered)
     }
@@ -200,7 +204,9 @@ impl DeliveryService {
                     }
                 }
             })
-            .await
+            .await?;
+        self.mail_due.notify_one();
+        Ok(())
     }
 
     /// Everything the e-mail of `order_no` needs, the keys decrypted; the

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use futures::StreamExt;
 use keyshop_core::clock::now_ms;
 use keyshop_core::error::AppError;
 use keyshop_core::grpc::ContextInterceptor;
@@ -17,8 +18,10 @@ use crate::mail::{self, GuidedLine};
 use crate::store;
 use crate::store::deliveries::DeliveryState;
 
-/// E-mails sent per pass.
-const SEND_BATCH: i64 = 20;
+/// E-mails picked per batch.
+const SEND_BATCH: i64 = 200;
+/// E-mails being written or sent at once (the mail server's connections).
+pub const SENDING_AT_ONCE: usize = 16;
 /// How long a sender holds an e-mail before another may try it.
 const LEASE_MS: i64 = 60_000;
 /// The longest wait between two attempts.
@@ -40,56 +43,75 @@ pub struct Dispatcher {
 }
 
 impl Dispatcher {
-    /// Sends the e-mails due at `now`; how many went out.
+    /// Sends every e-mail due at `now`, [`SENDING_AT_ONCE`] at a time, batch
+    /// after batch until none is left; how many went out.
     pub async fn send_due(&self, now: i64) -> Result<usize, AppError> {
-        let due = self
-            .service
-            .db()
-            .run(move |conn| Ok::<_, AppError>(store::deliveries::due(conn, DeliveryState::Queued, now, SEND_BATCH)?))
-            .await?;
         let mut sent = 0;
-        for order_no in due {
-            let leased = {
-                let order_no = order_no.clone();
-                self.service
-                    .db()
-                    .write(move |conn| Ok::<_, AppError>(store::deliveries::lease(conn, &order_no, now, LEASE_MS)?))
-                    .await?
-            };
-            if !leased {
-                continue;
+        loop {
+            let due = self
+                .service
+                .db()
+                .run(move |conn| {
+                    Ok::<_, AppError>(store::deliveries::due(conn, DeliveryState::Queued, now, SEND_BATCH)?)
+                })
+                .await?;
+            let full = i64::try_from(due.len()).unwrap_or(i64::MAX) >= SEND_BATCH;
+            let outcomes: Vec<Result<bool, AppError>> = futures::stream::iter(due)
+                .map(|order_no| self.send_one(order_no, now))
+                .buffer_unordered(SENDING_AT_ONCE)
+                .collect()
+                .await;
+            let mut progressed = false;
+            for outcome in outcomes {
+                let went = outcome?;
+                sent += usize::from(went);
+                progressed |= went;
             }
-            match self.send(&order_no).await {
-                Ok(()) => {
-                    let order = order_no.clone();
-                    self.service
-                        .db()
-                        .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now_ms())?))
-                        .await?;
-                    sent += 1;
-                    tracing::info!(%order_no, "delivery e-mail sent");
-                }
-                Err(error) => {
-                    tracing::warn!(%order_no, error = %error.detail, "delivery e-mail failed; retrying later");
-                    let detail = error.detail.chars().take(500).collect::<String>();
-                    self.service
-                        .db()
-                        .write(move |conn| -> Result<usize, AppError> {
-                            let attempts = store::deliveries::find(conn, &order_no)?.map_or(1, |row| row.attempts);
-                            let now = now_ms();
-                            Ok(store::deliveries::mark_failed(
-                                conn,
-                                &order_no,
-                                &detail,
-                                now + backoff_ms(attempts),
-                                now,
-                            )?)
-                        })
-                        .await?;
-                }
+            // Stop when the queue is drained, or when a whole batch failed
+            // (the mail server is down: back-off takes over).
+            if !full || !progressed {
+                return Ok(sent);
             }
         }
-        Ok(sent)
+    }
+
+    /// Leases and sends one e-mail; whether it went out (false when another
+    /// sender holds it or sending failed and was rescheduled).
+    async fn send_one(&self, order_no: String, now: i64) -> Result<bool, AppError> {
+        let leased = {
+            let order_no = order_no.clone();
+            self.service
+                .db()
+                .write(move |conn| Ok::<_, AppError>(store::deliveries::lease(conn, &order_no, now, LEASE_MS)?))
+                .await?
+        };
+        if !leased {
+            return Ok(false);
+        }
+        match self.send(&order_no).await {
+            Ok(()) => {
+                let order = order_no.clone();
+                self.service
+                    .db()
+                    .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now_ms())?))
+                    .await?;
+                tracing::info!(%order_no, "delivery e-mail sent");
+                Ok(true)
+            }
+            Err(error) => {
+                tracing::warn!(%order_no, error = %error.detail, "delivery e-mail failed; retrying later");
+                let detail = error.detail.chars().take(500).collect::<String>();
+                self.service
+                    .db()
+                    .write(move |conn| -> Result<usize, AppError> {
+                        let attempts = store::deliveries::find(conn, &order_no)?.map_or(1, |row| row.attempts);
+                        let now = now_ms();
+                        Ok(store::deliveries::mark_failed(conn, &order_no, &detail, now + backoff_ms(attempts), now)?)
+                    })
+                    .await?;
+                Ok(false)
+            }
+        }
     }
 
     async fn send(&self, order_no: &str) -> Result<(), AppError> {
@@ -106,6 +128,7 @@ impl Dispatcher {
                         game_name: line.game_name.clone(),
                         game_ext_name: line.game_ext_name.clone(),
                         language: parts.delivery.language.clone(),
+                        no_view: true,
                     })
                     .await;
                 match product {

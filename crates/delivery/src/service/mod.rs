@@ -16,6 +16,7 @@ use keyshop_core::db::{Db, DbConnection};
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::StockChanged;
+use tokio::sync::Notify;
 
 pub use deliver::{DeliveryOutcome, MailParts, RESEND_INTERVAL_MS};
 pub use dispatch::{CatalogClient, Dispatcher};
@@ -34,11 +35,18 @@ pub struct DeliveryService {
     waker: OutboxWaker,
     /// How long a checkout holds its keys when it does not say.
     payment_window: Duration,
+    /// Rung when a delivery e-mail is queued: the sender starts at once.
+    mail_due: Arc<Notify>,
 }
 
 impl DeliveryService {
     pub fn new(db: Db, vault: Arc<Vault>, waker: OutboxWaker, payment_window: Duration) -> DeliveryService {
-        DeliveryService { db, vault, waker, payment_window }
+        DeliveryService { db, vault, waker, payment_window, mail_due: Arc::new(Notify::new()) }
+    }
+
+    /// Notified when a delivery e-mail is queued.
+    pub fn mail_due(&self) -> Arc<Notify> {
+        self.mail_due.clone()
     }
 
     pub fn db(&self) -> &Db {

@@ -27,6 +27,7 @@ impl ProductPath {
             game_name: self.game_name,
             game_ext_name: self.game_ext_name,
             language: context::language().to_owned(),
+            no_view: false,
         }
     }
 }
