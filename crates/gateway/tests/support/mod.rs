@@ -1,5 +1,5 @@
-//! `spawn_app()`: a real catalog and member service (SQLite, real gRPC on
-//! loopback) behind the gateway's actix app, and helpers to call it.
+//! `spawn_app()`: every real service (SQLite, real gRPC on loopback) behind
+//! the gateway's actix app, and helpers to call it.
 
 #![allow(dead_code)]
 
@@ -47,7 +47,13 @@ fn spa_dir() -> tempfile::TempDir {
     spa
 }
 
-/// A catalog on a fresh SQLite database and a gateway in front of it.
+async fn bound() -> (tokio::net::TcpListener, String) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    (listener, url)
+}
+
+/// Every service on fresh SQLite databases and a gateway in front of them.
 pub async fn spawn_app() -> TestApp {
     spawn(false).await
 }
@@ -76,12 +82,31 @@ async fn spawn(demo: bool) -> TestApp {
     let member_service = member.service.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let member_url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(member.serve(listener, shutdown));
+    tokio::spawn(member.serve(listener, shutdown.clone()));
+
+    // The money path's services, so that readiness sees every dependency.
+    let delivery = keyshop_delivery::Delivery::build(&config, &platform, &catalog_url).await.unwrap();
+    let (listener, delivery_url) = bound().await;
+    tokio::spawn(delivery.serve(listener, shutdown.clone()));
+    let payment = keyshop_payment::Payment::build(&config, &platform).await.unwrap();
+    let (listener, payment_url) = bound().await;
+    tokio::spawn(payment.serve(listener, shutdown.clone()));
+    let urls = keyshop_order::PeerUrls {
+        catalog: &catalog_url,
+        member: &member_url,
+        delivery: &delivery_url,
+        payment: &payment_url,
+    };
+    let order = keyshop_order::Order::build(&config, &platform, &urls).await.unwrap();
+    let (listener, order_url) = bound().await;
+    tokio::spawn(order.serve(listener, shutdown));
 
     let clients = ServiceClients::connect(|service| match service {
         ServiceName::Catalog => catalog_url.clone(),
         ServiceName::Member => member_url.clone(),
-        other => unreachable!("the gateway does not call {other}"),
+        ServiceName::Order => order_url.clone(),
+        ServiceName::Payment => payment_url.clone(),
+        ServiceName::Delivery => delivery_url.clone(),
     })
     .unwrap();
     TestApp {
