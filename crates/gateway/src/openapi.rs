@@ -88,6 +88,7 @@ use crate::routes::{account, forms, games, home, member, news, shop};
         shop::payment::list_methods,
         shop::payment::get_session,
         shop::payment::cancel_session,
+        shop::payment::capture_session,
         shop::payment::sandbox_charge,
         shop::webhook::receive_webhook,
     ),

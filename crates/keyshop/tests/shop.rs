@@ -6,6 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../../payment/tests/fakes/mod.rs"]
+mod fakes;
+
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -69,6 +72,11 @@ async fn send(address: SocketAddr, method: &str, path: &str, headers: &[(&str, &
 }
 
 async fn start(databases: Vec<TestDb>, urls: [Option<String>; 3]) -> Shop {
+    start_with(databases, urls, RawConfig::default()).await
+}
+
+/// [`start`] with the settings of `extra` (payment providers) as well.
+async fn start_with(databases: Vec<TestDb>, urls: [Option<String>; 3], extra: RawConfig) -> Shop {
     let data = tempfile::tempdir().unwrap();
     let spa = tempfile::tempdir().unwrap();
     std::fs::write(spa.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap();
@@ -85,7 +93,7 @@ async fn start(databases: Vec<TestDb>, urls: [Option<String>; 3]) -> Shop {
         order_database_url,
         delivery_database_url,
         payment_database_url,
-        ..RawConfig::default()
+        ..extra
     };
     let config = Config::from_raw(raw).unwrap();
     let running = app::start(&config, Role::Embedded, true).await.unwrap();
@@ -565,4 +573,111 @@ async fn webhooks_are_checked_and_replays_deliver_once() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let mails = shop.mails().into_iter().filter(|mail| mail.contains(order_no)).count();
     assert_eq!(mails, 1, "one delivery e-mail");
+}
+
+/// Stripe and PayPal through the gateway, each against a local fake of its
+/// API: a guest checks out with Stripe (sent to Stripe's page, paid there,
+/// told by Stripe's signed webhook, replayed and forged ones refused) and
+/// with PayPal (sent to PayPal, back on the store's `/paypal` page, which
+/// captures; PayPal's webhook verified by PayPal's call); both orders get
+/// their keys by e-mail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_pays_with_stripe_and_with_paypal_over_http() {
+    let stripe = fakes::stripe::FakeStripe::start().await;
+    let paypal = fakes::paypal::FakePaypal::start().await;
+    let extra = RawConfig {
+        payment_providers: Some("sandbox,stripe,paypal".to_owned()),
+        stripe_api_base: Some(stripe.url.clone()),
+        stripe_secret_key: Some(fakes::stripe::SECRET_KEY.to_owned()),
+        stripe_webhook_secret: Some(fakes::stripe::WEBHOOK_SECRET.to_owned()),
+        paypal_api_base: Some(paypal.url.clone()),
+        paypal_client_id: Some(fakes::paypal::CLIENT_ID.to_owned()),
+        paypal_client_secret: Some(fakes::paypal::CLIENT_SECRET.to_owned()),
+        paypal_webhook_id: Some(fakes::paypal::WEBHOOK_ID.to_owned()),
+        ..RawConfig::default()
+    };
+    let shop = start_with(Vec::new(), [None, None, None], extra).await;
+    let products = shop.products("in_stock", 2).await;
+    let methods = shop.get("/api/payment/methods?currency=EUR", &[]).await.body["data"].clone();
+    let codes: Vec<_> = methods.as_array().unwrap().iter().map(|method| method["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["sandbox-card", "stripe-card", "paypal"]);
+
+    // Stripe: checkout sends the buyer to Stripe's page.
+    let mut body = checkout_body(&[(&products[0], 1)], "stripe-buyer@example.com", "");
+    body["paymentMethod"] = json!("stripe-card");
+    let placed = shop.post("/api/order/checkout", &[], body).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    let (order_no, token, session_id) = (
+        placed.body["data"]["order"]["orderNo"].as_str().unwrap().to_owned(),
+        placed.body["data"]["linkToken"].as_str().unwrap().to_owned(),
+        placed.body["data"]["paymentSessionId"].as_str().unwrap().to_owned(),
+    );
+    let session = shop.get(&format!("/api/payment/session/{session_id}"), &[]).await.body["data"].clone();
+    let checkout = stripe.state.lock().unwrap().sessions.last().unwrap().clone();
+    assert_eq!(session["redirectUrl"], format!("https://checkout.stripe.test/c/pay/{}", checkout.id));
+    assert_eq!(
+        checkout.form["success_url"],
+        format!("https://shop.example/success-payment?session={session_id}&order={order_no}")
+    );
+    let real_amount = placed.body["data"]["order"]["realAmount"].as_i64().unwrap();
+    assert_eq!(checkout.form["line_items[0][price_data][unit_amount]"], real_amount.to_string());
+
+    // Paid on Stripe's page; Stripe's webhook arrives at the gateway.
+    let now = keyshop_core::clock::now_ms() / 1000;
+    let forged = stripe.pay(&checkout.id, "whsec_forged", now);
+    let paid = stripe.pay(&checkout.id, fakes::stripe::WEBHOOK_SECRET, now);
+    let deliver = |webhook: &fakes::Webhook, provider: &str| {
+        let headers: Vec<(String, String)> = webhook.headers.clone().into_iter().collect();
+        let body: Value = serde_json::from_slice(&webhook.body).unwrap();
+        let path = format!("/api/payment/webhook/{provider}");
+        let shop = &shop;
+        async move {
+            let headers: Vec<(&str, &str)> =
+                headers.iter().map(|(name, value)| (name.as_str(), value.as_str())).collect();
+            shop.post(&path, &headers, body).await
+        }
+    };
+    let refused = deliver(&forged, "stripe").await;
+    assert_eq!((refused.status, refused.body["msgKey"].as_str()), (400, Some("api.payment.signatureInvalid")));
+    let applied = deliver(&paid, "stripe").await;
+    assert_eq!((applied.status, applied.body["data"]["outcome"].as_str()), (200, Some("applied")), "{}", applied.body);
+    assert_eq!(deliver(&paid, "stripe").await.body["data"]["outcome"], "duplicate");
+    shop.wait_for(&order_no, &[("X-Order-Token", token.as_str())], "delivered").await;
+
+    // PayPal: sent to PayPal to approve, back on /paypal, which captures.
+    let mut body = checkout_body(&[(&products[1], 1)], "paypal-buyer@example.com", "");
+    body["paymentMethod"] = json!("paypal");
+    let placed = shop.post("/api/order/checkout", &[], body).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    let (paypal_order_no, paypal_token, paypal_session) = (
+        placed.body["data"]["order"]["orderNo"].as_str().unwrap().to_owned(),
+        placed.body["data"]["linkToken"].as_str().unwrap().to_owned(),
+        placed.body["data"]["paymentSessionId"].as_str().unwrap().to_owned(),
+    );
+    let session = shop.get(&format!("/api/payment/session/{paypal_session}"), &[]).await.body["data"].clone();
+    let order_id = paypal.state.lock().unwrap().orders.last().unwrap().id.clone();
+    assert_eq!(session["redirectUrl"], format!("https://www.paypal.test/checkoutnow?token={order_id}"));
+    paypal.approve(&order_id, false);
+    let captured = shop.post(&format!("/api/payment/session/{paypal_session}/capture"), &[], json!({})).await;
+    assert_eq!(
+        (captured.status, captured.body["data"]["state"].as_str()),
+        (200, Some("succeeded")),
+        "{}",
+        captured.body
+    );
+    shop.wait_for(&paypal_order_no, &[("X-Order-Token", paypal_token.as_str())], "delivered").await;
+    let webhook = paypal.capture_completed(&order_id);
+    assert_eq!(deliver(&webhook, "paypal").await.body["data"]["outcome"], "ignored", "paid once already");
+    let mut forged = webhook.clone();
+    forged.headers.insert("paypal-transmission-sig".to_owned(), "forged".to_owned());
+    assert_eq!(deliver(&forged, "paypal").await.status, 400);
+
+    // Each buyer got the e-mail with the key.
+    let mails = shop.mails();
+    for (number, email) in [(&order_no, "stripe-buyer@example.com"), (&paypal_order_no, "paypal-buyer@example.com")] {
+        assert!(
+            mails.iter().any(|mail| mail.contains(number.as_str()) && mail.contains(email)),
+            "no delivery e-mail for {number}"
+        );
+    }
 }

@@ -163,6 +163,7 @@ impl Store {
             amount: order.real_amount,
             currency: order.currency.clone(),
             reason: String::new(),
+            payment_ref: String::new(),
         };
         self.payments.apply_report("sandbox".to_owned(), report).await.unwrap();
     }

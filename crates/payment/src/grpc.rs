@@ -1,5 +1,6 @@
 //! The tonic adapter: proto in, use case, proto out.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use keyshop_proto::payment::v1 as pb;
@@ -28,6 +29,7 @@ fn session(row: SessionRow) -> pb::Session {
         reason: row.reason,
         expires_at_ms: row.expires_at,
         paid_at_ms: row.paid_at.unwrap_or_default(),
+        redirect_url: row.redirect_url,
     }
 }
 
@@ -70,6 +72,10 @@ impl PaymentApi for PaymentGrpc {
         Ok(Response::new(session(self.service.cancel(request.into_inner().id).await?)))
     }
 
+    async fn capture_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
+        Ok(Response::new(session(self.service.capture(request.into_inner().id).await?)))
+    }
+
     async fn sandbox_charge(&self, request: Request<pb::SandboxChargeRequest>) -> Answer<pb::Session> {
         let request = request.into_inner();
         let card = CardForm { number: request.number, expiry: request.expiry, cvc: request.cvc };
@@ -78,7 +84,18 @@ impl PaymentApi for PaymentGrpc {
 
     async fn receive_webhook(&self, request: Request<pb::WebhookRequest>) -> Answer<pb::WebhookAck> {
         let request = request.into_inner();
-        let outcome = self.service.receive_webhook(&request.provider, &request.signature, &request.body).await?;
+        let mut headers: BTreeMap<String, String> =
+            request.headers.into_iter().map(|(name, value)| (name.to_ascii_lowercase(), value)).collect();
+        // Callers that pass only the signature: it goes under the provider's header.
+        if !request.signature.is_empty() {
+            let name = match request.provider.as_str() {
+                "stripe" => crate::providers::stripe::SIGNATURE_HEADER,
+                "paypal" => "paypal-transmission-sig",
+                _ => crate::providers::sandbox::SIGNATURE_HEADER,
+            };
+            headers.entry(name.to_owned()).or_insert(request.signature);
+        }
+        let outcome = self.service.receive_webhook(&request.provider, &headers, &request.body).await?;
         Ok(Response::new(pb::WebhookAck { outcome: outcome.as_str().to_owned() }))
     }
 

@@ -1,10 +1,10 @@
 //! The payment service: payment methods per currency, payment sessions with
 //! an expiry window, providers behind one trait (the built-in sandbox,
-//! Stripe, PayPal), webhooks checked by signature and de-duplicated. (Its
-//! rules, storage, use cases and gRPC come first; the providers follow.)
+//! Stripe, PayPal), webhooks checked by signature and de-duplicated.
 
 pub mod domain;
 pub mod grpc;
+pub mod providers;
 pub mod service;
 pub mod store;
 
@@ -24,6 +24,7 @@ use tonic::server::NamedService;
 use tonic::service::Routes;
 
 use crate::grpc::PaymentGrpc;
+use crate::providers::Providers;
 use crate::service::PaymentService;
 
 /// How often sessions past their window are expired.
@@ -37,6 +38,8 @@ pub enum PaymentError {
     Transport(#[from] tonic::transport::Error),
     #[error("payment: no randomness for the sandbox secret: {0}")]
     Secret(#[from] keyshop_core::secret::RandomError),
+    #[error("payment providers: {0}")]
+    Provider(#[from] providers::ProviderError),
 }
 
 /// A payment service ready to serve: database open and migrated.
@@ -55,8 +58,9 @@ impl Payment {
             Some(secret) => secret.clone(),
             None => SecretString::from(keyshop_core::secret::new_token()?),
         };
-        let providers = config.payment.providers.clone();
-        let service = Arc::new(PaymentService::new(db.clone(), waker.clone(), providers, window, sandbox_secret));
+        let providers = Providers::from_config(&config.payment, sandbox_secret)?;
+        let public_url = config.public_url.clone();
+        let service = Arc::new(PaymentService::new(db.clone(), waker.clone(), providers, window, public_url));
         Ok(Payment { service, events: EventWork::new(config, platform, db, waker, Vec::new()) })
     }
 

@@ -5,8 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Duration;
 
+use keyshop_core::config::StripeConfig;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::ErrorCode;
 use keyshop_core::events::OutboxWaker;
@@ -14,6 +17,9 @@ use keyshop_core::storage_test;
 use keyshop_payment::domain::sandbox::CardForm;
 use keyshop_payment::domain::session::{ProviderReport, SessionState};
 use keyshop_payment::domain::{signature, webhook};
+use keyshop_payment::providers::Providers;
+use keyshop_payment::providers::sandbox::SandboxProvider;
+use keyshop_payment::providers::stripe::StripeProvider;
 use keyshop_payment::service::{PaymentService, ReportOutcome, SessionRequest};
 use keyshop_payment::store::MIGRATIONS;
 use secrecy::SecretString;
@@ -21,8 +27,21 @@ use secrecy::SecretString;
 const SECRET: &str = "whsec_test_sandbox";
 
 fn service(db: &Db, window: Duration) -> PaymentService {
-    let providers = vec!["sandbox".to_owned(), "stripe".to_owned()];
-    PaymentService::new(db.clone(), OutboxWaker::default(), providers, window, SecretString::from(SECRET))
+    // Stripe is enabled (its methods are offered) but never called here.
+    let stripe = StripeConfig {
+        api_base: "http://127.0.0.1:9".to_owned(),
+        secret_key: SecretString::from("sk_test_unused"),
+        webhook_secret: SecretString::from("whsec_unused"),
+    };
+    let providers = Providers::default()
+        .with_sandbox(SandboxProvider::new(SecretString::from(SECRET)))
+        .with(Arc::new(StripeProvider::new(stripe).unwrap()));
+    PaymentService::new(db.clone(), OutboxWaker::default(), providers, window, "http://shop.test".to_owned())
+}
+
+/// The sandbox's signature header as a webhook carries it.
+fn signed(header: &str) -> BTreeMap<String, String> {
+    BTreeMap::from([("keyshop-signature".to_owned(), header.to_owned())])
 }
 
 fn card(number: &str) -> CardForm {
@@ -50,6 +69,7 @@ fn report(event_id: &str, session_id: &str, outcome: SessionState, amount: i64) 
         amount,
         currency: "eur".to_owned(),
         reason: String::new(),
+        payment_ref: String::new(),
     }
 }
 
@@ -206,17 +226,17 @@ storage_test!(webhooks_are_signature_checked_and_applied_once, &MIGRATIONS, |db:
     let mut tampered = body.clone();
     tampered.extend_from_slice(b" ");
     for (header, body) in [(&forged, &body), (&stale, &body), (&good, &tampered), (&"t=1".to_owned(), &body)] {
-        let refused = payments.receive_webhook("sandbox", header, body).await.unwrap_err();
+        let refused = payments.receive_webhook("sandbox", &signed(header), body).await.unwrap_err();
         assert_eq!((refused.code, refused.msg_key.as_str()), (ErrorCode::Validation, "api.payment.signatureInvalid"));
     }
     assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "open");
     // A provider not enabled here has no webhook.
-    let paypal = payments.receive_webhook("paypal", &good, &body).await.unwrap_err();
+    let paypal = payments.receive_webhook("paypal", &signed(&good), &body).await.unwrap_err();
     assert_eq!(paypal.code, ErrorCode::NotFound);
     // The genuine one, replayed ten times: applied once.
     let mut outcomes = Vec::new();
     for _ in 0..10 {
-        outcomes.push(payments.receive_webhook("sandbox", &good, &body).await.unwrap());
+        outcomes.push(payments.receive_webhook("sandbox", &signed(&good), &body).await.unwrap());
     }
     assert_eq!(outcomes[0], ReportOutcome::Applied);
     assert!(outcomes[1..].iter().all(|outcome| *outcome == ReportOutcome::Duplicate), "{outcomes:?}");

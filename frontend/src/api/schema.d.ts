@@ -964,6 +964,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/payment/session/{sessionId}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_session_capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/payment/webhook/{provider}": {
         parameters: {
             query?: never;
@@ -2023,6 +2039,11 @@ export interface components {
                 provider: string;
                 /** @description The provider's reason for a failure (card_declined, insufficient_funds…). */
                 reason: string;
+                /**
+                 * @description Where the buyer pays: the provider's hosted page (an absolute URL),
+                 *     or the sandbox's page in the store (a path).
+                 */
+                redirectUrl: string;
                 /** @description open, succeeded, failed, cancelled or expired. */
                 state: string;
             };
@@ -2832,6 +2853,11 @@ export interface components {
             provider: string;
             /** @description The provider's reason for a failure (card_declined, insufficient_funds…). */
             reason: string;
+            /**
+             * @description Where the buyer pays: the provider's hosted page (an absolute URL),
+             *     or the sandbox's page in the store (a path).
+             */
+            redirectUrl: string;
             /** @description open, succeeded, failed, cancelled or expired. */
             state: string;
         };
@@ -5738,6 +5764,46 @@ export interface operations {
             };
             /** @description No such session */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    payment_session_capture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buyer came back from PayPal: the approved payment is captured (once); the session as it then stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The provider could not be reached; coming back again retries */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

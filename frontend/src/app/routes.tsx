@@ -82,6 +82,7 @@ const shop = {
     import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/success-payment'),
   cancel: () =>
     import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/cancel-payment'),
+  paypal: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/paypal-return'),
   order: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/order'),
   myOrder: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/my-order'),
 };
@@ -203,6 +204,7 @@ export const routes: RouteObject[] = [
             'SuccessPaymentRoute',
           ),
           page('pageTitle.cancelPayment', paths.cancelPayment, shop.cancel, 'CancelPaymentRoute'),
+          page('pageTitle.paypal', paths.paypal, shop.paypal, 'PaypalReturnRoute'),
           page('pageTitle.order', `${paths.order}/:orderNo`, shop.order, 'OrderRoute'),
           page('forms.sale.title', paths.sale, lazyFormPage, 'FormPageRoute'),
           page('forms.wholesale.title', paths.wholesale, lazyFormPage, 'FormPageRoute'),

@@ -22,6 +22,7 @@ export const paths = {
   billPay: '/bill-pay',
   successPayment: '/success-payment',
   cancelPayment: '/cancel',
+  paypal: '/paypal',
   order: '/order',
   sale: '/sale',
   wholesale: '/wholesale',

@@ -130,6 +130,32 @@ pub struct PaymentConfig {
     /// What the sandbox signs its webhooks with; a random one per process
     /// when unset (set it when several payment replicas run).
     pub sandbox_webhook_secret: Option<SecretString>,
+    /// Present when `stripe` is among the providers.
+    pub stripe: Option<StripeConfig>,
+    /// Present when `paypal` is among the providers.
+    pub paypal: Option<PaypalConfig>,
+}
+
+/// Stripe Checkout Sessions: the API, the secret key, the webhook endpoint's secret.
+#[derive(Debug, Clone)]
+pub struct StripeConfig {
+    /// `https://api.stripe.com` (tests point it at a local fake).
+    pub api_base: String,
+    /// `sk_live_…` or `sk_test_…`.
+    pub secret_key: SecretString,
+    /// `whsec_…`: what Stripe signs this store's webhooks with.
+    pub webhook_secret: SecretString,
+}
+
+/// PayPal Orders v2: the API, the REST app's credentials, the webhook's id
+/// (PayPal's verification call checks each webhook against it).
+#[derive(Debug, Clone)]
+pub struct PaypalConfig {
+    /// `https://api-m.paypal.com` (live) or `https://api-m.sandbox.paypal.com`.
+    pub api_base: String,
+    pub client_id: String,
+    pub client_secret: SecretString,
+    pub webhook_id: String,
 }
 
 #[derive(Debug, Clone)]
@@ -334,15 +360,59 @@ impl Config {
             problems.push("PAYMENT_PROVIDERS must name at least one provider (sandbox, stripe, paypal)".to_owned());
         }
         for provider in &providers {
-            match provider.as_str() {
-                "sandbox" => {}
-                "stripe" | "paypal" => problems
-                    .push(format!("PAYMENT_PROVIDERS {provider} is not available in this build yet; use sandbox")),
-                other => {
-                    problems.push(format!("PAYMENT_PROVIDERS: unknown provider {other:?} (sandbox, stripe, paypal)"))
-                }
+            if !["sandbox", "stripe", "paypal"].contains(&provider.as_str()) {
+                problems.push(format!("PAYMENT_PROVIDERS: unknown provider {provider:?} (sandbox, stripe, paypal)"));
             }
         }
+        let secret = |value: Option<String>| value.filter(|value| !value.trim().is_empty());
+        let api_base = |value: Option<String>, default: &str, name: &str, problems: &mut Vec<String>| {
+            let base = value.unwrap_or_else(|| default.to_owned()).trim_end_matches('/').to_owned();
+            if !(base.starts_with("https://") || base.starts_with("http://")) {
+                problems.push(format!("{name} must be an http(s) URL (got {base:?})"));
+            }
+            base
+        };
+        let stripe = if providers.iter().any(|provider| provider == "stripe") {
+            let api_base =
+                api_base(raw.stripe_api_base, "https://api.stripe.com", "KEYSHOP_STRIPE_API_BASE", &mut problems);
+            match (secret(raw.stripe_secret_key), secret(raw.stripe_webhook_secret)) {
+                (Some(secret_key), Some(webhook_secret)) => Some(StripeConfig {
+                    api_base,
+                    secret_key: SecretString::from(secret_key),
+                    webhook_secret: SecretString::from(webhook_secret),
+                }),
+                _ => {
+                    problems.push(
+                        "PAYMENT_PROVIDERS has stripe: set KEYSHOP_STRIPE_SECRET_KEY and KEYSHOP_STRIPE_WEBHOOK_SECRET"
+                            .to_owned(),
+                    );
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let paypal = if providers.iter().any(|provider| provider == "paypal") {
+            let api_base =
+                api_base(raw.paypal_api_base, "https://api-m.paypal.com", "KEYSHOP_PAYPAL_API_BASE", &mut problems);
+            match (secret(raw.paypal_client_id), secret(raw.paypal_client_secret), secret(raw.paypal_webhook_id)) {
+                (Some(client_id), Some(client_secret), Some(webhook_id)) => Some(PaypalConfig {
+                    api_base,
+                    client_id,
+                    client_secret: SecretString::from(client_secret),
+                    webhook_id,
+                }),
+                _ => {
+                    problems.push(
+                        "PAYMENT_PROVIDERS has paypal: set KEYSHOP_PAYPAL_CLIENT_ID, KEYSHOP_PAYPAL_CLIENT_SECRET and KEYSHOP_PAYPAL_WEBHOOK_ID"
+                            .to_owned(),
+                    );
+                    None
+                }
+            }
+        } else {
+            None
+        };
 
         if !problems.is_empty() {
             return Err(ConfigError { problems });
@@ -373,6 +443,8 @@ impl Config {
                     .sandbox_webhook_secret
                     .filter(|secret| !secret.trim().is_empty())
                     .map(SecretString::from),
+                stripe,
+                paypal,
             },
             telemetry: TelemetryConfig {
                 format,
@@ -442,6 +514,23 @@ impl Config {
                 }
                 .to_owned(),
             ),
+        ]);
+        if let Some(stripe) = &self.payment.stripe {
+            lines.extend([
+                ("KEYSHOP_STRIPE_API_BASE".to_owned(), stripe.api_base.clone()),
+                ("KEYSHOP_STRIPE_SECRET_KEY".to_owned(), "(set, hidden)".to_owned()),
+                ("KEYSHOP_STRIPE_WEBHOOK_SECRET".to_owned(), "(set, hidden)".to_owned()),
+            ]);
+        }
+        if let Some(paypal) = &self.payment.paypal {
+            lines.extend([
+                ("KEYSHOP_PAYPAL_API_BASE".to_owned(), paypal.api_base.clone()),
+                ("KEYSHOP_PAYPAL_CLIENT_ID".to_owned(), paypal.client_id.clone()),
+                ("KEYSHOP_PAYPAL_CLIENT_SECRET".to_owned(), "(set, hidden)".to_owned()),
+                ("KEYSHOP_PAYPAL_WEBHOOK_ID".to_owned(), paypal.webhook_id.clone()),
+            ]);
+        }
+        lines.extend([
             (
                 "KEYSHOP_LOG_FORMAT".to_owned(),
                 match self.telemetry.format {
@@ -534,6 +623,31 @@ mod tests {
         for key in ["KEYSHOP_HTTP_ADDR", "CATALOG_DATABASE_URL", "KEYSHOP_LOG_FORMAT", "MAIL_URL"] {
             assert!(text.contains(key), "{key} missing from {text}");
         }
+    }
+
+    #[test]
+    fn stripe_and_paypal_need_their_credentials_which_stay_hidden() {
+        let without = RawConfig { payment_providers: Some("sandbox,stripe,paypal".to_owned()), ..RawConfig::default() };
+        let problems = Config::from_raw(without.clone()).unwrap_err().problems;
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("KEYSHOP_STRIPE_SECRET_KEY"), "{problems:?}");
+        assert!(problems[1].contains("KEYSHOP_PAYPAL_WEBHOOK_ID"), "{problems:?}");
+        let with = RawConfig {
+            stripe_secret_key: Some("sk_test_TOPSECRET".to_owned()),
+            stripe_webhook_secret: Some("whsec_TOPSECRET".to_owned()),
+            paypal_client_id: Some("client".to_owned()),
+            paypal_client_secret: Some("paypal-TOPSECRET".to_owned()),
+            paypal_webhook_id: Some("WH-1".to_owned()),
+            paypal_api_base: Some("http://127.0.0.1:9/".to_owned()),
+            ..without
+        };
+        let config = Config::from_raw(with).unwrap();
+        assert_eq!(config.payment.stripe.as_ref().unwrap().api_base, "https://api.stripe.com");
+        assert_eq!(config.payment.paypal.as_ref().unwrap().api_base, "http://127.0.0.1:9");
+        let text = format!("{:?}", config.describe());
+        assert!(!text.contains("TOPSECRET"), "{text}");
+        let unknown = RawConfig { payment_providers: Some("bitcoin".to_owned()), ..RawConfig::default() };
+        assert!(Config::from_raw(unknown).unwrap_err().problems[0].contains("unknown provider"));
     }
 
     #[test]

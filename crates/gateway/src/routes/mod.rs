@@ -110,6 +110,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(shop::payment::list_methods)
             .service(shop::payment::get_session)
             .service(shop::payment::cancel_session)
+            .service(shop::payment::capture_session)
             .service(shop::payment::sandbox_charge)
             .service(shop::webhook::receive_webhook)
             .default_service(web::to(envelope::route_not_found)),

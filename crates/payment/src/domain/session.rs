@@ -60,6 +60,9 @@ pub struct ProviderReport {
     pub currency: String,
     /// The provider's reason for a failure (`card_declined`…).
     pub reason: String,
+    /// The provider's id of the money taken (Stripe's payment intent,
+    /// PayPal's capture), which a refund names; empty when there is none.
+    pub payment_ref: String,
 }
 
 /// Whether a report's money is the session's: anything else is refused
@@ -94,6 +97,7 @@ mod tests {
             amount: 1839,
             currency: "eur".to_owned(),
             reason: String::new(),
+            payment_ref: String::new(),
         };
         assert!(money_matches(&report, 1839, "EUR"));
         assert!(!money_matches(&report, 1838, "EUR"));

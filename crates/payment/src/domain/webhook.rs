@@ -82,6 +82,7 @@ pub fn parse_sandbox(body: &[u8]) -> Result<ProviderReport, WebhookError> {
         amount: event.data.amount,
         currency: event.data.currency,
         reason: event.data.reason.chars().take(200).collect(),
+        payment_ref: String::new(),
     })
 }
 
@@ -97,6 +98,7 @@ mod tests {
             amount: 1999,
             currency: "EUR".to_owned(),
             reason: if outcome == SessionState::Failed { "card_declined".to_owned() } else { String::new() },
+            payment_ref: String::new(),
         }
     }
 

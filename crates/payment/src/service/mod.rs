@@ -2,6 +2,7 @@
 //! sessions, and what providers report. A session's success writes its
 //! `PaymentSucceeded` event to the outbox in the same transaction.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use keyshop_core::clock::now_ms;
@@ -10,12 +11,11 @@ use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::PaymentSucceeded;
 
-use secrecy::{ExposeSecret, SecretString};
-
+use crate::domain::checkout::CheckoutRequest;
 use crate::domain::methods::{self, Method};
 use crate::domain::sandbox::{self, CardForm, CardOutcome};
 use crate::domain::session::{ProviderReport, SessionState, money_matches};
-use crate::domain::{signature, webhook};
+use crate::providers::{Provider, Providers, WebhookIn};
 use crate::store;
 use crate::store::refunds::RefundRow;
 use crate::store::sessions::SessionRow;
@@ -61,21 +61,48 @@ pub struct PaymentService {
     db: Db,
     waker: OutboxWaker,
     /// The providers enabled in this store (`PAYMENT_PROVIDERS`).
-    providers: Vec<String>,
+    providers: Providers,
     window: Duration,
-    /// What the sandbox signs its webhooks with.
-    sandbox_secret: SecretString,
+    /// Where shoppers reach the store: the providers send buyers back there.
+    public_url: String,
+}
+
+/// What opening a session found.
+enum Opened {
+    /// The open session already made for the same attempt.
+    Existing(SessionRow),
+    /// A new session, whose checkout the provider opens next.
+    New(SessionRow),
 }
 
 impl PaymentService {
     pub fn new(
         db: Db,
         waker: OutboxWaker,
-        providers: Vec<String>,
+        providers: Providers,
         window: Duration,
-        sandbox_secret: SecretString,
+        public_url: String,
     ) -> PaymentService {
-        PaymentService { db, waker, providers, window, sandbox_secret }
+        PaymentService { db, waker, providers, window, public_url }
+    }
+
+    fn provider(&self, name: &str) -> Result<&dyn Provider, AppError> {
+        self.providers.get(name).map(AsRef::as_ref).ok_or_else(|| AppError::not_found("api.error.notFound"))
+    }
+
+    /// The return pages of a provider's checkout for `session`.
+    fn checkout_request(&self, session: &SessionRow) -> CheckoutRequest {
+        let query = format!("session={}&order={}", session.id, session.order_no);
+        let back = if session.provider == "paypal" { "paypal" } else { "success-payment" };
+        CheckoutRequest {
+            session_id: session.id.clone(),
+            order_no: session.order_no.clone(),
+            amount: session.amount,
+            currency: session.currency.clone(),
+            success_url: format!("{}/{back}?{query}", self.public_url),
+            cancel_url: format!("{}/cancel?{query}", self.public_url),
+            expires_at: session.expires_at / 1000,
+        }
     }
 
     pub fn db(&self) -> &Db {
@@ -85,7 +112,7 @@ impl PaymentService {
     /// The methods on offer in `currency`.
     pub async fn methods(&self, currency: String) -> Result<Vec<Method>, AppError> {
         let all = self.db.run(|conn| Ok::<_, AppError>(store::methods::all(conn)?)).await?;
-        Ok(methods::on_offer(&all, &self.providers, &currency).into_iter().cloned().collect())
+        Ok(methods::on_offer(&all, &self.providers.names(), &currency).into_iter().cloned().collect())
     }
 
     /// A session to pay `request`, or the open one already made for the same
@@ -109,8 +136,9 @@ impl PaymentService {
             .find(|method| method.code == request.method)
             .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
         let window_ms = i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX);
-        self.db
-            .write(move |conn| -> Result<SessionRow, AppError> {
+        let opened = self
+            .db
+            .write(move |conn| -> Result<Opened, AppError> {
                 let now = now_ms();
                 let sessions = store::sessions::of_order(conn, &request.order_no)?;
                 if sessions.iter().any(|session| session.state == SessionState::Succeeded.as_str()) {
@@ -122,8 +150,9 @@ impl PaymentService {
                         && session.method == method.code
                         && session.amount == request.amount
                         && session.currency == request.currency
+                        && !session.redirect_url.is_empty()
                 }) {
-                    return Ok(open);
+                    return Ok(Opened::Existing(open));
                 }
                 let session = SessionRow {
                     id: format!("ps_{}", uuid::Uuid::new_v4().simple()),
@@ -139,11 +168,46 @@ impl PaymentService {
                     paid_at: None,
                     created_at: now,
                     updated_at: now,
+                    redirect_url: String::new(),
+                    payment_ref: String::new(),
                 };
                 store::sessions::insert(conn, &session)?;
-                Ok(session)
+                Ok(Opened::New(session))
             })
-            .await
+            .await?;
+        let session = match opened {
+            Opened::Existing(session) => return Ok(session),
+            Opened::New(session) => session,
+        };
+        // The provider's checkout, outside any transaction: a provider that
+        // cannot open one ends the attempt (the buyer may try again).
+        match self.provider(&session.provider)?.start(&self.checkout_request(&session)).await {
+            Ok(checkout) => {
+                let (id, checkout_ref, url) = (session.id.clone(), checkout.provider_ref, checkout.redirect_url);
+                self.db
+                    .write(move |conn| {
+                        Ok::<_, AppError>(store::sessions::set_checkout(conn, &id, &checkout_ref, &url)?)
+                    })
+                    .await?;
+                self.session(session.id).await
+            }
+            Err(error) => {
+                tracing::warn!(session = %session.id, error = %error, "the provider did not open a checkout");
+                let id = session.id.clone();
+                self.db
+                    .write(move |conn| {
+                        Ok::<_, AppError>(store::sessions::transition(
+                            conn,
+                            &id,
+                            SessionState::Failed,
+                            "provider_unavailable",
+                            now_ms(),
+                        )?)
+                    })
+                    .await?;
+                Err(error.into())
+            }
+        }
     }
 
     pub async fn session(&self, id: String) -> Result<SessionRow, AppError> {
@@ -174,6 +238,7 @@ impl PaymentService {
                     ReportOutcome::Mismatch
                 } else if store::sessions::transition(conn, &session.id, report.outcome, &report.reason, now)? {
                     if report.outcome == SessionState::Succeeded {
+                        store::sessions::set_payment_ref(conn, &session.id, &report.payment_ref)?;
                         let paid = PaymentSucceeded {
                             order_no: session.order_no.clone(),
                             session_id: session.id.clone(),
@@ -203,9 +268,8 @@ impl PaymentService {
     /// through the same check every webhook passes.
     pub async fn sandbox_charge(&self, session_id: String, card: CardForm) -> Result<SessionRow, AppError> {
         let session = self.session(session_id).await?;
-        if session.provider != "sandbox" || !self.providers.iter().any(|provider| provider == "sandbox") {
-            return Err(AppError::not_found("api.error.notFound"));
-        }
+        let sandbox = self.providers.sandbox().filter(|_| session.provider == "sandbox");
+        let sandbox = sandbox.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
         if session.state != SessionState::Open.as_str() || session.expires_at <= now_ms() {
             return Err(AppError::new(ErrorCode::Conflict, "api.payment.statusIncorrect"));
         }
@@ -218,81 +282,102 @@ impl PaymentService {
             amount: session.amount,
             currency: session.currency.clone(),
             reason: if outcome == CardOutcome::Succeeded { String::new() } else { outcome.code().to_owned() },
+            payment_ref: String::new(),
         };
-        let created = now_ms() / 1000;
-        let body = webhook::sandbox_body(&report, created);
-        let header = signature::sign(self.sandbox_secret.expose_secret().as_bytes(), created, &body);
-        self.receive_webhook("sandbox", &header, &body).await?;
+        let (header, body) = sandbox.signed_event(&report);
+        let headers = BTreeMap::from([(crate::providers::sandbox::SIGNATURE_HEADER.to_owned(), header)]);
+        self.receive_webhook("sandbox", &headers, &body).await?;
         self.session(session.id).await
     }
 
-    /// A provider's webhook as it arrived: the signature checked (forged,
-    /// stale or malformed ones are refused and change nothing), then the
-    /// event applied once.
+    /// A provider's webhook as it arrived (headers with lower-case names):
+    /// the provider checks it is its own (forged, stale or malformed ones are
+    /// refused and change nothing), then the event is applied once.
     pub async fn receive_webhook(
         &self,
         provider: &str,
-        signature_header: &str,
+        headers: &BTreeMap<String, String>,
         body: &[u8],
     ) -> Result<ReportOutcome, AppError> {
-        if !self.providers.iter().any(|enabled| enabled == provider) {
-            return Err(AppError::not_found("api.error.notFound"));
-        }
-        let refused =
-            |detail: String| AppError::new(ErrorCode::Validation, "api.payment.signatureInvalid").with_detail(detail);
-        let report = match provider {
-            "sandbox" => {
-                let secret = self.sandbox_secret.expose_secret().as_bytes();
-                signature::verify(secret, signature_header, body, now_ms() / 1000)
-                    .map_err(|error| refused(error.to_string()))?;
-                webhook::parse_sandbox(body).map_err(|error| refused(error.to_string()))?
-            }
-            _ => return Err(AppError::not_found("api.error.notFound")),
+        let checker = self.provider(provider)?;
+        let report = checker.verify_webhook(WebhookIn { headers, body }).await.map_err(|error| {
+            tracing::warn!(provider, error = %error, "a payment webhook was refused");
+            AppError::from(error)
+        })?;
+        let outcome = match report {
+            Some(report) => self.apply_report(provider.to_owned(), report).await?,
+            None => ReportOutcome::Ignored,
         };
-        let outcome = self.apply_report(provider.to_owned(), report).await?;
         tracing::info!(provider, outcome = outcome.as_str(), "payment webhook");
         Ok(outcome)
     }
 
+    /// The buyer came back from the provider's page: a provider that takes
+    /// the money on the store's word (PayPal) captures it now, and the
+    /// answer is applied like its webhook. The session as it then stands.
+    pub async fn capture(&self, id: String) -> Result<SessionRow, AppError> {
+        let session = self.session(id).await?;
+        if session.state == SessionState::Open.as_str()
+            && let Some(report) = self.provider(&session.provider)?.capture(&session).await?
+        {
+            let outcome = self.apply_report(session.provider.clone(), report).await?;
+            tracing::info!(provider = %session.provider, outcome = outcome.as_str(), "payment captured");
+        }
+        self.session(session.id).await
+    }
+
     /// Refunds the order's payment in full through its provider, once: a
-    /// repeated call answers the same refund. 409 when nothing was paid.
+    /// repeated call answers the same refund (and the provider, asked again
+    /// after a lost answer, refunds once: the session is its idempotency
+    /// key). 409 when nothing was paid.
     pub async fn refund(&self, order_no: String) -> Result<RefundRow, AppError> {
-        self.db
-            .write(move |conn| -> Result<RefundRow, AppError> {
+        let (paid, done) = self
+            .db
+            .run(move |conn| -> Result<(SessionRow, Option<RefundRow>), AppError> {
                 let paid = store::sessions::of_order(conn, &order_no)?
                     .into_iter()
                     .find(|session| session.state == SessionState::Succeeded.as_str())
                     .ok_or_else(|| AppError::new(ErrorCode::Conflict, "api.order.stateChanged"))?;
-                if let Some(done) = store::refunds::find(conn, &paid.id)? {
+                let done = store::refunds::find(conn, &paid.id)?;
+                Ok((paid, done))
+            })
+            .await?;
+        if let Some(done) = done {
+            return Ok(done);
+        }
+        let provider_ref = self.provider(&paid.provider)?.refund(&paid).await?;
+        let refund = RefundRow {
+            session_id: paid.id,
+            order_no: paid.order_no,
+            provider: paid.provider,
+            amount: paid.amount,
+            currency: paid.currency,
+            provider_ref,
+            created_at: now_ms(),
+        };
+        let row = refund.clone();
+        let recorded = self
+            .db
+            .write(move |conn| -> Result<RefundRow, AppError> {
+                // A concurrent approval recorded it first: the provider refunded once (same key).
+                if let Some(done) = store::refunds::find(conn, &row.session_id)? {
                     return Ok(done);
                 }
-                let provider_ref = match paid.provider.as_str() {
-                    // The sandbox refunds at once; real providers come with their adapters.
-                    "sandbox" => format!("re_{}", uuid::Uuid::new_v4().simple()),
-                    other => {
-                        return Err(AppError::new(ErrorCode::Unavailable, "api.error.unavailable")
-                            .with_detail(format!("refunds through {other} are not available yet")));
-                    }
-                };
-                let refund = RefundRow {
-                    session_id: paid.id,
-                    order_no: paid.order_no,
-                    provider: paid.provider,
-                    amount: paid.amount,
-                    currency: paid.currency,
-                    provider_ref,
-                    created_at: now_ms(),
-                };
-                store::refunds::insert(conn, &refund)?;
-                tracing::info!(order_no = %refund.order_no, amount = refund.amount, currency = %refund.currency, "payment refunded");
-                Ok(refund)
+                store::refunds::insert(conn, &row)?;
+                Ok(row)
             })
-            .await
+            .await?;
+        tracing::info!(order_no = %recorded.order_no, amount = recorded.amount, currency = %recorded.currency, provider = %recorded.provider, "payment refunded");
+        Ok(recorded)
     }
 
-    /// The buyer left the provider's page: the session ends (a new one pays again).
+    /// The buyer left the provider's page: the provider's checkout is closed
+    /// (so it cannot be paid later) and the session ends; a new one pays again.
     pub async fn cancel(&self, id: String) -> Result<SessionRow, AppError> {
         let session = self.session(id.clone()).await?;
+        if session.state == SessionState::Open.as_str() {
+            self.provider(&session.provider)?.close(&session).await?;
+        }
         self.db
             .write(move |conn| {
                 Ok::<_, AppError>(store::sessions::transition(

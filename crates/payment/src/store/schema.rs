@@ -26,6 +26,8 @@ diesel::table! {
         paid_at -> Nullable<BigInt>,
         created_at -> BigInt,
         updated_at -> BigInt,
+        redirect_url -> Text,
+        payment_ref -> Text,
     }
 }
 

@@ -23,6 +23,10 @@ pub struct SessionRow {
     pub paid_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Where the buyer pays (empty until the provider's checkout is open).
+    pub redirect_url: String,
+    /// The provider's id of the money taken, once paid.
+    pub payment_ref: String,
 }
 
 pub fn insert(conn: &mut DbConnection, session: &SessionRow) -> QueryResult<()> {
@@ -56,6 +60,22 @@ pub fn transition(conn: &mut DbConnection, id: &str, to: SessionState, reason: &
         ))
         .execute(conn)?;
     Ok(moved > 0)
+}
+
+/// Records the provider's checkout: its id and where the buyer pays.
+pub fn set_checkout(conn: &mut DbConnection, id: &str, provider_ref: &str, redirect_url: &str) -> QueryResult<()> {
+    diesel::update(payment_sessions::table.find(id))
+        .set((payment_sessions::provider_ref.eq(provider_ref), payment_sessions::redirect_url.eq(redirect_url)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Records the provider's id of the money taken.
+pub fn set_payment_ref(conn: &mut DbConnection, id: &str, payment_ref: &str) -> QueryResult<()> {
+    diesel::update(payment_sessions::table.find(id))
+        .set(payment_sessions::payment_ref.eq(payment_ref))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Open sessions whose window closed before `now_ms`.

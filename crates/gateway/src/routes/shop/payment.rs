@@ -40,6 +40,9 @@ pub struct PaymentSessionDto {
     pub expires_at: i64,
     /// 0 until paid.
     pub paid_at: i64,
+    /// Where the buyer pays: the provider's hosted page (an absolute URL),
+    /// or the sandbox's page in the store (a path).
+    pub redirect_url: String,
     /// The server's clock, epoch milliseconds: the countdown is `expiresAt - now`.
     pub now: i64,
 }
@@ -57,6 +60,7 @@ impl From<pb::Session> for PaymentSessionDto {
             reason: session.reason,
             expires_at: session.expires_at_ms,
             paid_at: session.paid_at_ms,
+            redirect_url: session.redirect_url,
             now: keyshop_core::clock::now_ms(),
         }
     }
@@ -106,6 +110,19 @@ pub async fn get_session(state: web::Data<GatewayState>, path: web::Path<String>
 #[post("/api/payment/session/{sessionId}/cancel")]
 pub async fn cancel_session(state: web::Data<GatewayState>, path: web::Path<String>) -> ApiResult<PaymentSessionDto> {
     let session = state.clients.payment().cancel_session(pb::SessionRef { id: path.into_inner() }).await?.into_inner();
+    Ok(Reply::ok(PaymentSessionDto::from(session)))
+}
+
+#[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "payment_session_capture",
+    params(("sessionId" = String, Path)),
+    responses(
+        (status = 200, description = "The buyer came back from PayPal: the approved payment is captured (once); the session as it then stands", body = Envelope<PaymentSessionDto>),
+        (status = 404, description = "No such session", body = Envelope<Option<String>>),
+        (status = 503, description = "The provider could not be reached; coming back again retries", body = Envelope<Option<String>>),
+    ))]
+#[post("/api/payment/session/{sessionId}/capture")]
+pub async fn capture_session(state: web::Data<GatewayState>, path: web::Path<String>) -> ApiResult<PaymentSessionDto> {
+    let session = state.clients.payment().capture_session(pb::SessionRef { id: path.into_inner() }).await?.into_inner();
     Ok(Reply::ok(PaymentSessionDto::from(session)))
 }
 

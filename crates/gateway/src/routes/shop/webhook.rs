@@ -1,7 +1,8 @@
 //! `POST /api/payment/webhook/{provider}`: where payment providers report.
-//! The body is passed on untouched with its signature header; the payment
-//! service checks the signature, de-duplicates by the provider's event id
-//! and applies the event once. A forged or stale signature gets 400.
+//! The body is passed on untouched with its signature headers; the payment
+//! service has the provider check it (Stripe's and the sandbox's HMAC,
+//! PayPal's verification call), de-duplicates by the provider's event id and
+//! applies the event once. A forged or stale signature gets 400.
 
 use actix_web::{HttpRequest, post, web};
 use keyshop_proto::payment::v1 as pb;
@@ -12,14 +13,16 @@ use super::header;
 use crate::envelope::{ApiResult, Envelope, Reply};
 use crate::state::GatewayState;
 
-/// The header each provider signs with.
-fn signature_header(provider: &str) -> &'static str {
-    match provider {
-        "stripe" => "stripe-signature",
-        "paypal" => "paypal-transmission-sig",
-        _ => "keyshop-signature",
-    }
-}
+/// The headers providers sign with: Stripe's, the sandbox's, PayPal's five.
+const SIGNATURE_HEADERS: [&str; 7] = [
+    "stripe-signature",
+    "keyshop-signature",
+    "paypal-auth-algo",
+    "paypal-cert-url",
+    "paypal-transmission-id",
+    "paypal-transmission-sig",
+    "paypal-transmission-time",
+];
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WebhookAckDto {
@@ -42,9 +45,13 @@ pub async fn receive_webhook(
     body: web::Bytes,
     request: HttpRequest,
 ) -> ApiResult<WebhookAckDto> {
-    let provider = path.into_inner();
+    let headers = SIGNATURE_HEADERS
+        .iter()
+        .map(|name| ((*name).to_owned(), header(&request, name)))
+        .filter(|(_, value)| !value.is_empty())
+        .collect();
     let call =
-        pb::WebhookRequest { signature: header(&request, signature_header(&provider)), provider, body: body.to_vec() };
+        pb::WebhookRequest { provider: path.into_inner(), signature: String::new(), headers, body: body.to_vec() };
     let ack = state.clients.payment().receive_webhook(call).await?.into_inner();
     Ok(Reply::ok(WebhookAckDto { outcome: ack.outcome }))
 }

@@ -149,6 +149,21 @@ export function chargeCard(sessionId: string, card: CardBody): Promise<PaymentSe
   );
 }
 
+export function fetchPaymentSession(id: string): Promise<PaymentSessionDto> {
+  return apiRequest<PaymentSessionDto>(`/api/payment/session/${encodeURIComponent(id)}`, {
+    silent: true,
+    ...NO_STORE,
+  });
+}
+
+/** Back from PayPal: the approved payment is captured (once, however often this is called). */
+export function capturePayment(sessionId: string): Promise<PaymentSessionDto> {
+  return apiRequest<PaymentSessionDto>(
+    `/api/payment/session/${encodeURIComponent(sessionId)}/capture`,
+    { method: 'POST' },
+  );
+}
+
 export function cancelSession(sessionId: string): Promise<PaymentSessionDto> {
   return apiRequest<PaymentSessionDto>(
     `/api/payment/session/${encodeURIComponent(sessionId)}/cancel`,

@@ -18,6 +18,9 @@ const STATE_KEYS: Readonly<Record<string, TranslationKey>> = {
 const REASON_KEYS: Readonly<Record<string, TranslationKey>> = {
   card_declined: 'shop.pay.reason.card_declined',
   insufficient_funds: 'shop.pay.reason.insufficient_funds',
+  payment_declined: 'shop.pay.reason.payment_declined',
+  payment_failed: 'shop.pay.reason.payment_failed',
+  provider_unavailable: 'shop.pay.reason.provider_unavailable',
 };
 
 /** The catalogue key of each payment provider's method name. */

@@ -1,17 +1,29 @@
 import { XCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { AppLink } from '@/components/ui/app-link';
 import { paths, paymentPath } from '@/config/paths';
 
+import { cancelSession } from '../api/shop';
+
 import './shop.css';
 
-/** The buyer left the payment page: nothing was charged; the order waits to be paid again. */
+/**
+ * The buyer left the payment page: nothing was charged; the order waits to be paid again.
+ * Coming back from a provider's page (its cancel address names the session), the session is
+ * closed there too, so the abandoned checkout cannot be paid later.
+ */
 export function CancelPaymentRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderNo = params.get('order') ?? '';
+  const sessionId = params.get('session');
+
+  useEffect(() => {
+    if (sessionId) void cancelSession(sessionId).catch(() => null);
+  }, [sessionId]);
   return (
     <div className="ks-container ks-shop-page ks-shop-page--center" data-testid="cancel-page">
       <XCircle className="ks-cancel-icon" aria-hidden="true" size={56} />

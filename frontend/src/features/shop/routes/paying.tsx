@@ -8,10 +8,17 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-field';
 import { billPayPath, paths, paymentPath } from '@/config/paths';
 
-import { payAgain, useOrder, useOrderMoney, usePaymentSession } from '../api/shop';
+import {
+  fetchPaymentSession,
+  payAgain,
+  useOrder,
+  useOrderMoney,
+  usePaymentSession,
+} from '../api/shop';
 import { useCooldown, useCountdown } from '../components/use-countdown';
 import { OrderLines } from '../components/order-parts';
 import { reasonKey } from '../lib/labels';
+import { paymentTarget } from '../lib/redirect';
 
 import './shop.css';
 
@@ -75,11 +82,18 @@ export function PayingRoute() {
 
   const pay = async (): Promise<void> => {
     cool();
-    if (ended) {
-      const placed = await payAgain(current.orderNo);
-      void navigate(billPayPath(placed.paymentSessionId, current.orderNo));
+    const sessionId = ended
+      ? (await payAgain(current.orderNo)).paymentSessionId
+      : current.paymentSessionId;
+    const next =
+      !ended && session.data?.id === sessionId
+        ? session.data
+        : await fetchPaymentSession(sessionId);
+    const target = paymentTarget(next.redirectUrl, billPayPath(sessionId, current.orderNo));
+    if (target.external) {
+      window.location.assign(target.url);
     } else {
-      void navigate(billPayPath(current.paymentSessionId, current.orderNo));
+      void navigate(target.path);
     }
   };
 
