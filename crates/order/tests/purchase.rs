@@ -282,6 +282,28 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
         .get_order(pb::OrderQuery { order_no: order.order_no.clone(), link_token: mail_token.to_owned() })
         .await;
     assert_eq!(by_mail.unwrap().into_inner().state, "delivered", "the e-mail's link opens the order");
+    // Thirty days on, neither the e-mail's link nor the checkout's token opens it.
+    let number = order.order_no.clone();
+    store
+        .order_db
+        .write(move |conn| {
+            use diesel::prelude::*;
+            use keyshop_order::store::schema::orders;
+            let past = keyshop_core::clock::now_ms() - keyshop_order::domain::link::LIFE_MS - 1;
+            diesel::update(orders::table.find(number))
+                .set((orders::created_at.eq(past), orders::mail_token_expires_at.eq(past)))
+                .execute(conn)
+                .map_err(keyshop_core::db::DbError::from)
+        })
+        .await
+        .unwrap();
+    for old in [mail_token, token.as_str()] {
+        let expired = store
+            .order
+            .get_order(pb::OrderQuery { order_no: order.order_no.clone(), link_token: old.to_owned() })
+            .await;
+        assert_eq!(expired.unwrap_err().code(), tonic::Code::NotFound, "an expired link opens nothing");
+    }
 
     // A member buys: their consumption grows by what they paid, in US cents.
     store

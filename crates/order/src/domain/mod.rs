@@ -4,5 +4,6 @@
 pub mod cart;
 pub mod checkout;
 pub mod coupon;
+pub mod link;
 pub mod pricing;
 pub mod state;

@@ -10,6 +10,7 @@ use keyshop_proto::delivery::v1 as delivery;
 use keyshop_proto::events::v1::{OrderPaid, PaidLine, PaymentSucceeded};
 
 use super::{Asker, OrderService, OrderView};
+use crate::domain::link;
 use crate::domain::state::{OrderEvent, OrderState};
 use crate::store;
 
@@ -91,7 +92,7 @@ impl OrderService {
                     return Ok(false);
                 }
                 let token = secret::new_token().map_err(AppError::internal)?;
-                store::orders::set_mail_token_hash(conn, &order.order_no, &secret::digest(&token))?;
+                store::orders::set_mail_token_hash(conn, &order.order_no, &secret::digest(&token), link::expires(now))?;
                 let order_url = if order.member_id > 0 {
                     format!("{public_url}/my-order?no={}", order.order_no)
                 } else {

@@ -30,6 +30,7 @@ pub use checkout::{CheckoutRequest, Placed};
 pub use orders::{OrderKeys, OrderPage};
 pub use refund::{MAX_REASON_CHARS, check_reason};
 
+use crate::domain::link;
 use crate::store;
 use crate::store::orders::{HistoryRow, OrderLine, OrderRow};
 
@@ -127,10 +128,15 @@ impl OrderService {
         }
         // The link token is a secret of this order alone: it opens it for
         // whoever holds it (the e-mail's reader), signed in or not.
+        // Each works for a while after it was issued (`domain::link`).
         let digest = secret::digest(&asker.link_token);
-        let by_link = !asker.link_token.is_empty()
-            && (secret::constant_time_eq(&digest, &view.order.link_token_hash)
-                || view.order.mail_token_hash.as_deref().is_some_and(|hash| secret::constant_time_eq(&digest, hash)));
+        let now = keyshop_core::clock::now_ms();
+        let order = &view.order;
+        let by_checkout = secret::constant_time_eq(&digest, &order.link_token_hash)
+            && link::open(link::expires(order.created_at), now);
+        let by_mail = order.mail_token_hash.as_deref().is_some_and(|hash| secret::constant_time_eq(&digest, hash))
+            && link::open(order.mail_token_expires_at.unwrap_or_else(|| link::expires(order.created_at)), now);
+        let by_link = !asker.link_token.is_empty() && (by_checkout || by_mail);
         if by_link { Ok((view, "guest-link".to_owned())) } else { Err(not_found()) }
     }
 

@@ -72,6 +72,7 @@ pub struct OrderRow {
     pub updated_at: i64,
     pub mail_token_hash: Option<String>,
     pub payment_session_id: String,
+    pub mail_token_expires_at: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Insertable, Queryable)]
@@ -206,8 +207,10 @@ pub fn set_link_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str) 
 }
 
 /// The token of the delivery e-mail's link.
-pub fn set_mail_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str) -> QueryResult<usize> {
-    diesel::update(orders::table.find(order_no)).set(orders::mail_token_hash.eq(hash)).execute(conn)
+pub fn set_mail_token_hash(conn: &mut DbConnection, order_no: &str, hash: &str, expires_at: i64) -> QueryResult<usize> {
+    diesel::update(orders::table.find(order_no))
+        .set((orders::mail_token_hash.eq(hash), orders::mail_token_expires_at.eq(expires_at)))
+        .execute(conn)
 }
 
 /// The order's latest payment session.

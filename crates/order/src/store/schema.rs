@@ -48,6 +48,7 @@ diesel::table! {
         updated_at -> BigInt,
         mail_token_hash -> Nullable<Text>,
         payment_session_id -> Text,
+        mail_token_expires_at -> Nullable<BigInt>,
     }
 }
 

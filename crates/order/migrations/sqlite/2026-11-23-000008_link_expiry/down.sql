@@ -1,0 +1,1 @@
+ALTER TABLE orders DROP COLUMN mail_token_expires_at;
