@@ -70,17 +70,15 @@ impl MemberService {
                 if !store::consumptions::insert(conn, &paid.order_no, member.id, paid.amount_usd_cents, points, now)? {
                     return Ok(false);
                 }
-                let total = member.total_consumption_usd_cents.saturating_add(paid.amount_usd_cents);
+                // The increment is one update: orders of the same member
+                // handled at once (other lanes, other replicas) all count.
+                let Some(total) = store::members::add_consumption(conn, member.id, paid.amount_usd_cents, points, now)?
+                else {
+                    return Ok(false);
+                };
                 let standing =
                     level::standing(&levels, total).ok_or_else(|| AppError::internal("no level starts at 0"))?;
-                store::members::set_standing(
-                    conn,
-                    member.id,
-                    total,
-                    member.points.saturating_add(points),
-                    standing.level.id,
-                    now,
-                )?;
+                store::members::set_level(conn, member.id, standing.level.id)?;
                 Ok(true)
             })
             .await

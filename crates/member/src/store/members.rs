@@ -98,22 +98,30 @@ pub fn set_disabled(conn: &mut DbConnection, id: i64, disabled: bool, now_ms: i6
 }
 
 /// Sets the member's consumption, points and level.
-pub fn set_standing(
+/// Adds a paid order's consumption and points in one guarded update (two
+/// orders of the same member applied at once both count); the new total.
+pub fn add_consumption(
     conn: &mut DbConnection,
     id: i64,
-    total_usd_cents: i64,
+    usd_cents: i64,
     points: i64,
-    level_id: i64,
     now_ms: i64,
-) -> QueryResult<usize> {
-    diesel::update(members::table.find(id))
+) -> QueryResult<Option<i64>> {
+    let moved = diesel::update(members::table.find(id))
         .set((
-            members::total_consumption_usd_cents.eq(total_usd_cents),
-            members::points.eq(points),
-            members::level_id.eq(level_id),
+            members::total_consumption_usd_cents.eq(members::total_consumption_usd_cents + usd_cents),
+            members::points.eq(members::points + points),
             members::updated_at.eq(now_ms),
         ))
-        .execute(conn)
+        .execute(conn)?;
+    if moved == 0 {
+        return Ok(None);
+    }
+    members::table.find(id).select(members::total_consumption_usd_cents).first(conn).map(Some)
+}
+
+pub fn set_level(conn: &mut DbConnection, id: i64, level_id: i64) -> QueryResult<usize> {
+    diesel::update(members::table.find(id)).set(members::level_id.eq(level_id)).execute(conn)
 }
 
 /// Every member id (for notices to all, counted without loading rows).
