@@ -1,6 +1,7 @@
 //! What the catalog does with events:
 //! - rates, settings and products changed (here, in another replica or by
-//!   the CLI): drop cached answers, reload the in-memory catalog;
+//!   the CLI): drop cached answers, reload the in-memory catalog (a change
+//!   of stock only patches it);
 //! - the delivery service's stock counts: project them onto stock status,
 //!   once per event.
 
@@ -16,6 +17,8 @@ use crate::service::CatalogService;
 /// Each replica keeps its own cache and snapshot, so each must see every
 /// change: the group is per process (see [`CatalogService`] wiring).
 pub const CACHE_GROUP: &str = "catalog-cache";
+/// The `ProductsChanged` reason of a stock projection.
+pub const STOCK_REASON: &str = "stock";
 /// Stock projections are written to the shared database: one replica each.
 pub const STOCK_GROUP: &str = "catalog-stock";
 
@@ -30,8 +33,14 @@ impl EventHandler for CacheInvalidator {
         if event.is::<CurrencyRateChanged>() || event.is::<SettingChanged>() {
             tracing::debug!(event_type = %event.event_type, key = %event.aggregate_key, "catalog cache invalidated");
             self.service.invalidate_cache().await;
-        } else if event.is::<ProductsChanged>() {
-            self.service.request_refresh();
+        } else if let Some(changed) = event.decode::<ProductsChanged>() {
+            let changed = changed?;
+            // A sale changes only the stock: patched, not rebuilt.
+            if changed.reason == STOCK_REASON {
+                self.service.refresh_stock(changed.product_ids).await?;
+            } else {
+                self.service.request_refresh();
+            }
         }
         Ok(())
     }

@@ -1,13 +1,15 @@
 //! The in-memory catalog: every product summary with look-ups, navigation
 //! counts and the search index. Built from the database at start and rebuilt
-//! whenever products change; readers take the current snapshot and never
-//! wait for a rebuild.
+//! whenever products change; a change of stock alone (every sale) patches a
+//! copy that shares the index and look-ups instead. Readers take the current
+//! snapshot and never wait for a rebuild.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
 use crate::domain::listing::ProductCodes;
 use crate::domain::product::ProductSummary;
+use crate::domain::stock::StockStatus;
 use crate::domain::taxonomy;
 use crate::search::{SearchError, SearchIndex};
 
@@ -24,9 +26,9 @@ pub struct Snapshot {
     pub products: Vec<Arc<ProductSummary>>,
     /// The interned codes of `products`, same order.
     pub codes: Vec<ProductCodes>,
-    by_id: HashMap<i64, usize>,
-    by_names: HashMap<String, usize>,
-    pub search: SearchIndex,
+    by_id: Arc<HashMap<i64, usize>>,
+    by_names: Arc<HashMap<String, usize>>,
+    pub search: Arc<SearchIndex>,
     pub navigation: NavigationCounts,
 }
 
@@ -69,7 +71,42 @@ impl Snapshot {
             regions: counted(&region_codes, &regions),
         };
         let products = products.into_iter().map(Arc::new).collect();
-        Ok(Snapshot { products, codes, by_id, by_names, search, navigation })
+        Ok(Snapshot {
+            products,
+            codes,
+            by_id: Arc::new(by_id),
+            by_names: Arc::new(by_names),
+            search: Arc::new(search),
+            navigation,
+        })
+    }
+
+    /// The same catalog with the stock of some products changed (`(id,
+    /// status)`): the index, look-ups and counts are shared (stock is in
+    /// none of them). `None` when nothing changes.
+    pub fn with_stock(&self, changes: &[(i64, StockStatus)]) -> Option<Snapshot> {
+        let mut products = None::<Vec<Arc<ProductSummary>>>;
+        let mut codes = None::<Vec<ProductCodes>>;
+        for (id, stock) in changes {
+            let Some(&index) = self.by_id.get(id) else { continue };
+            if self.products[index].stock == *stock {
+                continue;
+            }
+            let products = products.get_or_insert_with(|| self.products.clone());
+            let codes = codes.get_or_insert_with(|| self.codes.clone());
+            let mut changed = ProductSummary::clone(&products[index]);
+            changed.stock = *stock;
+            codes[index] = ProductCodes::of(&changed);
+            products[index] = Arc::new(changed);
+        }
+        Some(Snapshot {
+            products: products?,
+            codes: codes.unwrap_or_else(|| self.codes.clone()),
+            by_id: self.by_id.clone(),
+            by_names: self.by_names.clone(),
+            search: self.search.clone(),
+            navigation: self.navigation.clone(),
+        })
     }
 
     pub fn by_id(&self, id: i64) -> Option<&Arc<ProductSummary>> {
@@ -102,5 +139,54 @@ impl SnapshotCell {
             Ok(mut guard) => *guard = fresh,
             Err(poisoned) => *poisoned.into_inner() = fresh,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn product(id: i64, stock: StockStatus) -> ProductSummary {
+        ProductSummary {
+            id,
+            sku: format!("KS-{id}"),
+            game_name: format!("game-{id}"),
+            game_ext_name: "steam-global".into(),
+            title: format!("Game {id}"),
+            product_type: "game".into(),
+            platform: "steam".into(),
+            region: "global".into(),
+            developer: "Studio".into(),
+            publisher: String::new(),
+            release_date: "2024-01-01".into(),
+            price_usd: 1999,
+            list_price_usd: 1999,
+            per_order_limit: 5,
+            preorder: false,
+            stock,
+            sold_count: 0,
+            view_count: 0,
+            rating_sum: 0,
+            rating_count: 0,
+            palette: 0,
+            screenshot_count: 0,
+            genres: vec!["rpg".into()],
+            languages: vec!["en-US".into()],
+            tags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_stock_change_patches_one_product_and_shares_the_rest() {
+        let snapshot =
+            Snapshot::build(vec![product(1, StockStatus::InStock), product(2, StockStatus::InStock)]).unwrap();
+        assert!(snapshot.with_stock(&[(1, StockStatus::InStock), (99, StockStatus::OutOfStock)]).is_none());
+        let patched = snapshot.with_stock(&[(2, StockStatus::OutOfStock)]).unwrap();
+        assert_eq!(patched.by_id(2).unwrap().stock, StockStatus::OutOfStock);
+        assert_eq!(patched.codes[1], ProductCodes::of(&product(2, StockStatus::OutOfStock)));
+        assert!(Arc::ptr_eq(&patched.products[0], &snapshot.products[0]), "unchanged products are shared");
+        assert!(Arc::ptr_eq(&patched.search, &snapshot.search), "the index is shared");
+        assert_eq!(snapshot.by_id(2).unwrap().stock, StockStatus::InStock, "the old snapshot is untouched");
+        assert_eq!(patched.by_names("game-2", "steam-global").unwrap().id, 2);
     }
 }

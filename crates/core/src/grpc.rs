@@ -92,7 +92,11 @@ pub fn bearer<T>(request: &tonic::Request<T>) -> Option<String> {
 /// Serves `routes` (a service's API) on `listener` beside the standard gRPC
 /// health service, which reports `name` serving, until `shutdown`; then
 /// finishes the calls in flight and waits for the service's background
-/// `tasks` (relay, consumers, workers), which stop on the same signal.
+/// `tasks` (relay, consumers, workers), which stop on the same signal
+/// (within [`STOP_GRACE`]).
+/// How long a service's background tasks have to stop after the signal.
+pub const STOP_GRACE: Duration = Duration::from_secs(20);
+
 pub async fn serve_routes(
     name: &str,
     routes: tonic::service::Routes,
@@ -108,9 +112,18 @@ pub async fn serve_routes(
         .add_routes(routes.add_service(health_service))
         .serve_with_incoming_shutdown(incoming(listener), async move { stop.wait().await })
         .await?;
-    for task in tasks {
-        if let Err(error) = task.await {
-            tracing::warn!(service = name, error = %error, "a background task ended abnormally");
+    // Each task gets a grace period to finish its work in hand (the relay
+    // flushes its outbox), then is stopped: a stuck one never holds the
+    // process up (what it had not finished is picked up again at start).
+    let deadline = tokio::time::Instant::now() + STOP_GRACE;
+    for (index, mut task) in tasks.into_iter().enumerate() {
+        match tokio::time::timeout_at(deadline, &mut task).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!(service = name, error = %error, "a background task ended abnormally"),
+            Err(_) => {
+                tracing::warn!(service = name, task = index, "a background task did not stop in time; stopped");
+                task.abort();
+            }
         }
     }
     Ok(())

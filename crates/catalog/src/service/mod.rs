@@ -28,6 +28,7 @@ use crate::domain::currency::{self, Currency, RateChange};
 use crate::domain::language::Language;
 use crate::domain::location::{self, Suggestion};
 use crate::domain::setting::{self, SettingKey};
+use crate::domain::stock::StockStatus;
 use crate::geoip::GeoIp;
 use crate::snapshot::{Snapshot, SnapshotCell};
 use crate::store;
@@ -100,6 +101,22 @@ impl CatalogService {
         self.snapshot.replace(snapshot);
         drop(reloading);
         self.invalidate_cache().await;
+        Ok(())
+    }
+
+    /// Takes the stock of `ids` from the database into the snapshot: a
+    /// patched copy, not a rebuild (a sale changes nothing else).
+    pub async fn refresh_stock(&self, ids: Vec<i64>) -> Result<(), AppError> {
+        let rows = self.db.run(move |conn| store::products::stock_of(conn, &ids).map_err(DbError::from)).await?;
+        let changes: Vec<(i64, StockStatus)> =
+            rows.into_iter().filter_map(|(id, status)| Some((id, StockStatus::parse(&status)?))).collect();
+        let reloading = self.reloading.lock().await;
+        let patched = self.snapshot.current().with_stock(&changes);
+        if let Some(patched) = patched {
+            self.snapshot.replace(patched);
+            drop(reloading);
+            self.invalidate_cache().await;
+        }
         Ok(())
     }
 

@@ -9,6 +9,7 @@ use keyshop_proto::events::v1::ProductsChanged;
 
 use super::CatalogService;
 use crate::domain::stock::StockStatus;
+use crate::events::STOCK_REASON;
 use crate::store;
 
 /// The consumer name under which stock events are claimed.
@@ -38,8 +39,10 @@ pub fn project_stock(
     if !store::products::set_stock(conn, product.id, available.max(0), status, version, now_ms())? {
         return Ok(StockOutcome::Stale);
     }
-    let event =
-        Event::new(product.id.to_string(), &ProductsChanged { product_ids: vec![product.id], reason: "stock".into() });
+    let event = Event::new(
+        product.id.to_string(),
+        &ProductsChanged { product_ids: vec![product.id], reason: STOCK_REASON.into() },
+    );
     outbox::enqueue(conn, &event)?;
     Ok(StockOutcome::Applied(status))
 }
@@ -64,9 +67,9 @@ impl CatalogService {
                 project_stock(conn, &sku, available, version)
             })
             .await?;
+        // Its `ProductsChanged` (reason "stock") patches every replica's snapshot.
         if matches!(outcome, StockOutcome::Applied(_)) {
             self.wake_outbox();
-            self.request_refresh();
         }
         Ok(outcome)
     }

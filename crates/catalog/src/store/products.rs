@@ -246,6 +246,11 @@ pub fn texts(conn: &mut DbConnection, product_id: i64, language: &str) -> QueryR
 
 /// Records the keys available as of `version` and the status they give,
 /// unless a newer count was recorded already (`false` then).
+/// The stock status of `ids` (those that exist).
+pub fn stock_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+    products::table.filter(products::id.eq_any(ids)).select((products::id, products::stock_status)).load(conn)
+}
+
 pub fn set_stock(
     conn: &mut DbConnection,
     product_id: i64,
