@@ -78,7 +78,7 @@ pub fn find(conn: &mut DbConnection, id: i64, language: &str, now_ms: i64) -> Qu
 }
 
 pub fn palette(conn: &mut DbConnection, id: i64) -> QueryResult<Option<i32>> {
-    news::table.find(id).select(news::palette).first(conn).optional()
+    news::table.find(id).select(news::palette).get_result(conn).optional()
 }
 
 /// Counts a visitor's first click of the day; `false` when already counted.

@@ -215,11 +215,11 @@ pub fn find_by_names(conn: &mut DbConnection, game_name: &str, game_ext_name: &s
 }
 
 pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ProductRow>> {
-    products::table.find(id).select(ProductRow::as_select()).first(conn).optional()
+    products::table.find(id).select(ProductRow::as_select()).get_result(conn).optional()
 }
 
 pub fn find_by_sku(conn: &mut DbConnection, sku: &str) -> QueryResult<Option<ProductRow>> {
-    products::table.filter(products::sku.eq(sku)).select(ProductRow::as_select()).first(conn).optional()
+    products::table.filter(products::sku.eq(sku)).select(ProductRow::as_select()).get_result(conn).optional()
 }
 
 pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {

@@ -5,7 +5,7 @@ use super::schema::settings;
 
 /// A public setting's value, `None` when unknown or private.
 pub fn find_public(conn: &mut DbConnection, key: &str) -> QueryResult<Option<String>> {
-    settings::table.find(key).filter(settings::public.eq(true)).select(settings::value).first(conn).optional()
+    settings::table.find(key).filter(settings::public.eq(true)).select(settings::value).get_result(conn).optional()
 }
 
 /// Every public setting, ordered by key.

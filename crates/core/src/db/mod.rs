@@ -1,6 +1,10 @@
 //! Storage: one diesel connection type over SQLite and PostgreSQL, chosen by
 //! the URL scheme; an r2d2 pool; embedded migrations per backend run at start;
 //! every query runs on a blocking thread, off the async runtime.
+//!
+//! A look-up by key reads with `get_result`, not `first`: `first` binds its
+//! `LIMIT ?`, and SQLite re-prepares a statement whose LIMIT is a bound
+//! parameter each time it is run (a parse per look-up under load).
 
 mod manager;
 mod transaction;
@@ -108,6 +112,9 @@ impl Db {
         let db = tokio::task::spawn_blocking(move || -> Result<Db, DbError> {
             let pool = Pool::builder()
                 .max_size(max_size)
+                // A SQLite file cannot drop a connection: no `SELECT 1` before
+                // each use (it was a parse and a step per query under load).
+                .test_on_check_out(backend == Backend::Postgres)
                 .connection_timeout(Duration::from_secs(10))
                 .build(manager)
                 .map_err(|source| DbError::Connect { backend, source })?;

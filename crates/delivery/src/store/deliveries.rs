@@ -63,7 +63,7 @@ pub struct NewDelivery<'a> {
 }
 
 pub fn find(conn: &mut DbConnection, order_no: &str) -> QueryResult<Option<DeliveryRow>> {
-    deliveries::table.find(order_no).first(conn).optional()
+    deliveries::table.find(order_no).get_result(conn).optional()
 }
 
 pub fn insert(conn: &mut DbConnection, delivery: &NewDelivery<'_>, lines: &[DeliveryLine]) -> QueryResult<()> {

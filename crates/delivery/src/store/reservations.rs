@@ -17,7 +17,7 @@ pub struct ReservationRow {
 }
 
 pub fn find(conn: &mut DbConnection, order_no: &str) -> QueryResult<Option<ReservationRow>> {
-    reservations::table.find(order_no).first(conn).optional()
+    reservations::table.find(order_no).get_result(conn).optional()
 }
 
 pub fn lines(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<LineRequest>> {

@@ -39,7 +39,7 @@ pub fn adjust(conn: &mut DbConnection, sku: &str, available: i64, reserved: i64,
             stock::sold.eq(stock::sold + sold),
         ))
         .execute(conn)?;
-    stock::table.find(sku).first(conn)
+    stock::table.find(sku).get_result(conn)
 }
 
 /// The counts of the products asked, or of every product when none is.

@@ -61,11 +61,11 @@ pub fn insert(conn: &mut DbConnection, member: &NewMember<'_>, now_ms: i64) -> Q
 }
 
 pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Option<MemberRow>> {
-    members::table.find(id).select(MemberRow::as_select()).first(conn).optional()
+    members::table.find(id).select(MemberRow::as_select()).get_result(conn).optional()
 }
 
 pub fn find_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<MemberRow>> {
-    members::table.filter(members::email.eq(email)).select(MemberRow::as_select()).first(conn).optional()
+    members::table.filter(members::email.eq(email)).select(MemberRow::as_select()).get_result(conn).optional()
 }
 
 pub fn update_profile(conn: &mut DbConnection, id: i64, profile: &ProfileForm, now_ms: i64) -> QueryResult<usize> {
@@ -117,7 +117,7 @@ pub fn add_consumption(
     if moved == 0 {
         return Ok(None);
     }
-    members::table.find(id).select(members::total_consumption_usd_cents).first(conn).map(Some)
+    members::table.find(id).select(members::total_consumption_usd_cents).get_result(conn).map(Some)
 }
 
 pub fn set_level(conn: &mut DbConnection, id: i64, level_id: i64) -> QueryResult<usize> {

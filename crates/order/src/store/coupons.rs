@@ -62,7 +62,7 @@ pub fn insert(conn: &mut DbConnection, coupon: &Coupon, now_ms: i64) -> QueryRes
 }
 
 pub fn find(conn: &mut DbConnection, code: &str) -> QueryResult<Option<Coupon>> {
-    let row: Option<CouponRow> = coupons::table.find(code).first(conn).optional()?;
+    let row: Option<CouponRow> = coupons::table.find(code).get_result(conn).optional()?;
     Ok(row.map(Coupon::from))
 }
 

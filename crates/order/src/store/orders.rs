@@ -124,7 +124,7 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder, lines: &[OrderLine]) ->
 }
 
 pub fn find(conn: &mut DbConnection, order_no: &str) -> QueryResult<Option<OrderRow>> {
-    orders::table.find(order_no).first(conn).optional()
+    orders::table.find(order_no).get_result(conn).optional()
 }
 
 /// The order a buyer already placed with this `Idempotency-Key`.
@@ -139,7 +139,7 @@ pub fn find_by_idempotency(
         .filter(orders::member_id.eq(member_id))
         .filter(orders::idempotency_key.eq(key))
         .select(orders::order_no)
-        .first(conn)
+        .get_result(conn)
         .optional()
 }
 

@@ -19,7 +19,7 @@ pub struct RefundRow {
 }
 
 pub fn find(conn: &mut DbConnection, session_id: &str) -> QueryResult<Option<RefundRow>> {
-    refunds::table.find(session_id).first(conn).optional()
+    refunds::table.find(session_id).get_result(conn).optional()
 }
 
 pub fn insert(conn: &mut DbConnection, refund: &RefundRow) -> QueryResult<()> {

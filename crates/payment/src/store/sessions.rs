@@ -35,7 +35,7 @@ pub fn insert(conn: &mut DbConnection, session: &SessionRow) -> QueryResult<()> 
 }
 
 pub fn find(conn: &mut DbConnection, id: &str) -> QueryResult<Option<SessionRow>> {
-    payment_sessions::table.find(id).first(conn).optional()
+    payment_sessions::table.find(id).get_result(conn).optional()
 }
 
 /// The order's sessions, newest first.
