@@ -95,6 +95,11 @@ impl From<diesel::result::Error> for AppError {
 pub struct Db {
     pool: Pool<DbManager>,
     backend: Backend,
+    /// SQLite only: this process's writers take turns here, first come first
+    /// served, instead of in SQLite's busy handler (which sleeps 1 to 100 ms
+    /// between tries, so a queue of writers mostly slept). Other processes on
+    /// the same file (a CLI import) still meet `busy_timeout`.
+    writer: Option<Arc<tokio::sync::Mutex<()>>>,
 }
 
 pub type Conn = PooledConnection<DbManager>;
@@ -118,7 +123,8 @@ impl Db {
                 .connection_timeout(Duration::from_secs(10))
                 .build(manager)
                 .map_err(|source| DbError::Connect { backend, source })?;
-            Ok(Db { pool, backend })
+            let writer = (backend == Backend::Sqlite).then(|| Arc::new(tokio::sync::Mutex::new(())));
+            Ok(Db { pool, backend, writer })
         })
         .await??;
         db.migrate(&CORE_MIGRATIONS).await?;
@@ -161,7 +167,15 @@ impl Db {
         T: Send + 'static,
         E: From<DbError> + From<diesel::result::Error> + Send + 'static,
     {
-        self.run(move |conn| write_transaction(conn, work)).await
+        let turn = match &self.writer {
+            Some(writer) => Some(Arc::clone(writer).lock_owned().await),
+            None => None,
+        };
+        self.run(move |conn| {
+            let _turn = turn;
+            write_transaction(conn, work)
+        })
+        .await
     }
 
     /// A connection for synchronous callers (CLI commands, tests).

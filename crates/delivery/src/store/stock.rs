@@ -25,8 +25,8 @@ pub fn lock(conn: &mut DbConnection, sku: &str) -> QueryResult<StockRow> {
         .execute(inner))?;
     let query = stock::table.find(sku);
     match conn {
-        DbConnection::Postgres(inner) => query.for_update().first(inner),
-        DbConnection::Sqlite(inner) => query.first(inner),
+        DbConnection::Postgres(inner) => query.for_update().get_result(inner),
+        DbConnection::Sqlite(inner) => query.get_result(inner),
     }
 }
 
