@@ -211,6 +211,55 @@ storage_test!(
 );
 
 storage_test!(
+    a_paypal_payment_approved_by_a_buyer_who_never_came_back_is_captured_by_its_webhook,
+    &MIGRATIONS,
+    |db: Db| async move {
+        let (stripe, paypal) = (FakeStripe::start().await, FakePaypal::start().await);
+        let payments = service(&db, &stripe.url, &paypal.url);
+        let session = payments.open_session(request("KS203", "paypal", 1999, "EUR")).await.unwrap();
+
+        // The buyer approves at PayPal and closes the tab: PayPal's event makes the capture.
+        paypal.approve(&session.provider_ref, false);
+        let approved = paypal.order_approved(&session.provider_ref);
+        assert_eq!(
+            payments.receive_webhook("paypal", &approved.headers, &approved.body).await.unwrap(),
+            ReportOutcome::Applied
+        );
+        assert_eq!(paypal.order(&session.provider_ref).status, "COMPLETED");
+        assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "succeeded");
+        // The event again, the buyer coming back after all, the capture's own event: paid once.
+        assert_eq!(
+            payments.receive_webhook("paypal", &approved.headers, &approved.body).await.unwrap(),
+            ReportOutcome::Ignored
+        );
+        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, "succeeded");
+        let completed = paypal.capture_completed(&session.provider_ref);
+        assert_eq!(
+            payments.receive_webhook("paypal", &completed.headers, &completed.body).await.unwrap(),
+            ReportOutcome::Ignored
+        );
+        assert_eq!(paid_events(&db).await, 1);
+
+        // An approval naming a session of another provider takes nothing.
+        let stripe_session = payments.open_session(request("KS204", "stripe-card", 1999, "EUR")).await.unwrap();
+        let other = payments.open_session(request("KS205", "paypal", 1999, "EUR")).await.unwrap();
+        paypal.approve(&other.provider_ref, false);
+        paypal.state.lock().unwrap().orders.iter_mut().for_each(|order| {
+            if order.id == other.provider_ref {
+                order.body["purchase_units"][0]["custom_id"] = serde_json::json!(stripe_session.id);
+            }
+        });
+        let misdirected = paypal.order_approved(&other.provider_ref);
+        assert_eq!(
+            payments.receive_webhook("paypal", &misdirected.headers, &misdirected.body).await.unwrap(),
+            ReportOutcome::Ignored
+        );
+        assert_eq!(payments.session(stripe_session.id).await.unwrap().state, "open");
+        assert_eq!(paid_events(&db).await, 1);
+    }
+);
+
+storage_test!(
     a_declined_paypal_payment_is_paid_again_and_an_unreachable_provider_is_503,
     &MIGRATIONS,
     |db: Db| async move {

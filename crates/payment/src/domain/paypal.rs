@@ -1,8 +1,10 @@
 //! PayPal Orders v2, as documented: the order that asks the buyer to approve
 //! (`POST /v2/checkout/orders`, intent CAPTURE), the capture the store makes
 //! when the buyer comes back (`POST /v2/checkout/orders/{id}/capture`), and
-//! the webhook events (`PAYMENT.CAPTURE.COMPLETED`, `…DENIED`), which are
-//! checked through PayPal's verification call before they are read.
+//! the webhook events (`PAYMENT.CAPTURE.COMPLETED`, `…DENIED`, and
+//! `CHECKOUT.ORDER.APPROVED`, on which the store captures for a buyer who
+//! never came back), which are checked through PayPal's verification call
+//! before they are read.
 //!
 //! The order carries our session id in `custom_id` (it comes back on the
 //! capture) and the order number in `invoice_id`.
@@ -11,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::checkout::{self, CheckoutRequest};
-use super::session::{ProviderReport, SessionState};
+use super::session::{ProviderReport, SessionState, WebhookNews};
 use super::webhook::WebhookError;
 
 /// PayPal's currencies without decimals.
@@ -151,24 +153,46 @@ pub fn declined(error_body: &[u8]) -> bool {
 struct Event {
     id: String,
     event_type: String,
-    resource: Capture,
+    resource: Value,
 }
 
-/// What a verified webhook event reports; `None` for events that change
-/// nothing here (and for captures of orders this store did not make).
-pub fn parse_event(body: &[u8]) -> Result<Option<ProviderReport>, WebhookError> {
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+struct UnitRef {
+    custom_id: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+struct ApprovedOrder {
+    status: String,
+    purchase_units: Vec<UnitRef>,
+}
+
+/// What a verified webhook event asks; `None` for events that change
+/// nothing here (and for orders this store did not make).
+pub fn parse_event(body: &[u8]) -> Result<Option<WebhookNews>, WebhookError> {
     let event: Event = serde_json::from_slice(body).map_err(|error| WebhookError::Malformed(error.to_string()))?;
     if event.id.is_empty() || event.id.len() > 128 {
         return Err(WebhookError::Malformed("empty or over-long event id".to_owned()));
     }
-    if !matches!(event.event_type.as_str(), "PAYMENT.CAPTURE.COMPLETED" | "PAYMENT.CAPTURE.DENIED") {
-        return Ok(None);
+    let malformed = |error: serde_json::Error| WebhookError::Malformed(error.to_string());
+    match event.event_type.as_str() {
+        "PAYMENT.CAPTURE.COMPLETED" | "PAYMENT.CAPTURE.DENIED" => {
+            let capture: Capture = serde_json::from_value(event.resource).map_err(malformed)?;
+            let session_id = capture.custom_id.clone();
+            if session_id.is_empty() {
+                return Ok(None);
+            }
+            Ok(capture.report(event.id, session_id).map(WebhookNews::Report))
+        }
+        "CHECKOUT.ORDER.APPROVED" => {
+            let order: ApprovedOrder = serde_json::from_value(event.resource).map_err(malformed)?;
+            let session_id = order.purchase_units.into_iter().map(|unit| unit.custom_id).next().unwrap_or_default();
+            Ok((order.status == "APPROVED" && !session_id.is_empty()).then_some(WebhookNews::Approved { session_id }))
+        }
+        _ => Ok(None),
     }
-    let session_id = event.resource.custom_id.clone();
-    if session_id.is_empty() {
-        return Ok(None);
-    }
-    Ok(event.resource.report(event.id, session_id))
 }
 
 /// The body of `POST /v1/notifications/verify-webhook-signature`: the
@@ -241,13 +265,20 @@ mod tests {
 
         let event = br#"{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED","resource_type":"capture",
             "resource":{"id":"3C6","status":"COMPLETED","amount":{"currency_code":"JPY","value":"1350"},"custom_id":"ps_9"}}"#;
-        let report = parse_event(event).unwrap().unwrap();
+        let Some(WebhookNews::Report(report)) = parse_event(event).unwrap() else { panic!("a report") };
         assert_eq!((report.session_id.as_str(), report.amount), ("ps_9", 135_000));
         let denied = String::from_utf8_lossy(event)
             .replace("COMPLETED", "DENIED")
             .replace("\"status\":\"DENIED\"", "\"status\":\"DECLINED\"");
-        assert_eq!(parse_event(denied.as_bytes()).unwrap().unwrap().outcome, SessionState::Failed);
-        let other = br#"{"id":"WH-2","event_type":"CHECKOUT.ORDER.APPROVED","resource":{"id":"5O1"}}"#;
+        let Some(WebhookNews::Report(denied)) = parse_event(denied.as_bytes()).unwrap() else { panic!("a report") };
+        assert_eq!(denied.outcome, SessionState::Failed);
+        let approved = br#"{"id":"WH-2","event_type":"CHECKOUT.ORDER.APPROVED","resource":{"id":"5O1",
+            "status":"APPROVED","purchase_units":[{"reference_id":"ps_1","custom_id":"ps_1"}]}}"#;
+        assert_eq!(parse_event(approved).unwrap(), Some(WebhookNews::Approved { session_id: "ps_1".to_owned() }));
+        let foreign =
+            br#"{"id":"WH-3","event_type":"CHECKOUT.ORDER.APPROVED","resource":{"id":"5O1","status":"APPROVED"}}"#;
+        assert_eq!(parse_event(foreign).unwrap(), None);
+        let other = br#"{"id":"WH-4","event_type":"CUSTOMER.DISPUTE.CREATED","resource":{"id":"PP-D-1"}}"#;
         assert_eq!(parse_event(other).unwrap(), None);
         assert!(parse_event(b"[]").is_err());
     }

@@ -65,6 +65,17 @@ pub struct ProviderReport {
     pub payment_ref: String,
 }
 
+/// What a verified webhook asks of the store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebhookNews {
+    /// The session was paid, failed or expired at the provider.
+    Report(ProviderReport),
+    /// The buyer approved the payment at a provider that takes the money
+    /// only on the store's word (PayPal): the store captures it now, even
+    /// when the buyer closed the tab instead of coming back.
+    Approved { session_id: String },
+}
+
 /// Whether a report's money is the session's: anything else is refused
 /// ("the payment status is incorrect") and never marks the order paid.
 pub fn money_matches(report: &ProviderReport, amount: i64, currency: &str) -> bool {

@@ -19,7 +19,7 @@ use keyshop_core::error::{AppError, ErrorCode};
 use secrecy::SecretString;
 
 use crate::domain::checkout::CheckoutRequest;
-use crate::domain::session::ProviderReport;
+use crate::domain::session::{ProviderReport, WebhookNews};
 use crate::store::sessions::SessionRow;
 
 /// How long one call to a provider may take.
@@ -86,7 +86,7 @@ pub trait Provider: Send + Sync {
 
     /// Checks that the webhook is the provider's, then reads it; `None` for
     /// an event that changes nothing here.
-    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<ProviderReport>, ProviderError>;
+    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<WebhookNews>, ProviderError>;
 
     /// Takes the money the buyer approved, for providers that wait for the
     /// store to do so; `None` when there is nothing (yet) to take.

@@ -14,7 +14,7 @@ use tokio::sync::Mutex;
 use super::{Checkout, Provider, ProviderError, WebhookIn, http};
 use crate::domain::checkout::CheckoutRequest;
 use crate::domain::paypal;
-use crate::domain::session::ProviderReport;
+use crate::domain::session::{ProviderReport, WebhookNews};
 use crate::store::sessions::SessionRow;
 
 /// A token is renewed this long before PayPal says it expires.
@@ -91,7 +91,7 @@ impl Provider for PaypalProvider {
         Ok(Checkout { provider_ref, redirect_url })
     }
 
-    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<ProviderReport>, ProviderError> {
+    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<WebhookNews>, ProviderError> {
         let verification =
             paypal::verification_body(|name| webhook.header(name), &self.config.webhook_id, webhook.body).ok_or_else(
                 || ProviderError::Refused("PayPal's signature headers or JSON body are missing".to_owned()),

@@ -7,7 +7,7 @@ use secrecy::{ExposeSecret, SecretString};
 
 use super::{Checkout, Provider, ProviderError, WebhookIn};
 use crate::domain::checkout::CheckoutRequest;
-use crate::domain::session::ProviderReport;
+use crate::domain::session::{ProviderReport, WebhookNews};
 use crate::domain::{signature, webhook};
 use crate::store::sessions::SessionRow;
 
@@ -57,11 +57,13 @@ impl Provider for SandboxProvider {
         })
     }
 
-    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<ProviderReport>, ProviderError> {
+    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<WebhookNews>, ProviderError> {
         let header = webhook.header(SIGNATURE_HEADER).unwrap_or_default();
         signature::verify(self.secret.expose_secret().as_bytes(), &header, webhook.body, now_ms() / 1000)
             .map_err(|error| ProviderError::Refused(error.to_string()))?;
-        webhook::parse_sandbox(webhook.body).map(Some).map_err(|error| ProviderError::Refused(error.to_string()))
+        webhook::parse_sandbox(webhook.body)
+            .map(|report| Some(WebhookNews::Report(report)))
+            .map_err(|error| ProviderError::Refused(error.to_string()))
     }
 
     async fn refund(&self, _session: &SessionRow) -> Result<String, ProviderError> {

@@ -9,7 +9,7 @@ use secrecy::ExposeSecret;
 
 use super::{Checkout, Provider, ProviderError, WebhookIn, http};
 use crate::domain::checkout::CheckoutRequest;
-use crate::domain::session::ProviderReport;
+use crate::domain::session::WebhookNews;
 use crate::domain::{signature, stripe};
 use crate::store::sessions::SessionRow;
 
@@ -58,12 +58,14 @@ impl Provider for StripeProvider {
         Ok(Checkout { provider_ref: created.id, redirect_url: created.url })
     }
 
-    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<ProviderReport>, ProviderError> {
+    async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<WebhookNews>, ProviderError> {
         let header = webhook.header(SIGNATURE_HEADER).unwrap_or_default();
         let secret = self.config.webhook_secret.expose_secret().as_bytes();
         signature::verify(secret, &header, webhook.body, now_ms() / 1000)
             .map_err(|error| ProviderError::Refused(error.to_string()))?;
-        stripe::parse_event(webhook.body).map_err(|error| ProviderError::Refused(error.to_string()))
+        stripe::parse_event(webhook.body)
+            .map(|report| report.map(WebhookNews::Report))
+            .map_err(|error| ProviderError::Refused(error.to_string()))
     }
 
     async fn close(&self, session: &SessionRow) -> Result<(), ProviderError> {

@@ -14,7 +14,7 @@ use keyshop_proto::events::v1::PaymentSucceeded;
 use crate::domain::checkout::CheckoutRequest;
 use crate::domain::methods::{self, Method};
 use crate::domain::sandbox::{self, CardForm, CardOutcome};
-use crate::domain::session::{ProviderReport, SessionState, money_matches};
+use crate::domain::session::{ProviderReport, SessionState, WebhookNews, money_matches};
 use crate::providers::{Provider, Providers, WebhookIn};
 use crate::store;
 use crate::store::refunds::RefundRow;
@@ -305,7 +305,17 @@ impl PaymentService {
             AppError::from(error)
         })?;
         let outcome = match report {
-            Some(report) => self.apply_report(provider.to_owned(), report).await?,
+            Some(WebhookNews::Report(report)) => self.apply_report(provider.to_owned(), report).await?,
+            Some(WebhookNews::Approved { session_id }) => {
+                let id = session_id.clone();
+                let session = self.db.run(move |conn| Ok::<_, AppError>(store::sessions::find(conn, &id)?)).await?;
+                match session {
+                    // Only the provider's own sessions: its event cannot
+                    // make another provider take money.
+                    Some(session) if session.provider == provider => self.take_payment(&session).await?,
+                    _ => ReportOutcome::Ignored,
+                }
+            }
             None => ReportOutcome::Ignored,
         };
         tracing::info!(provider, outcome = outcome.as_str(), "payment webhook");
@@ -317,13 +327,23 @@ impl PaymentService {
     /// answer is applied like its webhook. The session as it then stands.
     pub async fn capture(&self, id: String) -> Result<SessionRow, AppError> {
         let session = self.session(id).await?;
-        if session.state == SessionState::Open.as_str()
-            && let Some(report) = self.provider(&session.provider)?.capture(&session).await?
-        {
-            let outcome = self.apply_report(session.provider.clone(), report).await?;
-            tracing::info!(provider = %session.provider, outcome = outcome.as_str(), "payment captured");
-        }
+        self.take_payment(&session).await?;
         self.session(session.id).await
+    }
+
+    /// Captures an open session's approved payment at its provider (which
+    /// captures once however often it is asked: the session is the request
+    /// id) and applies the answer.
+    async fn take_payment(&self, session: &SessionRow) -> Result<ReportOutcome, AppError> {
+        if session.state != SessionState::Open.as_str() {
+            return Ok(ReportOutcome::Ignored);
+        }
+        let Some(report) = self.provider(&session.provider)?.capture(session).await? else {
+            return Ok(ReportOutcome::Ignored);
+        };
+        let outcome = self.apply_report(session.provider.clone(), report).await?;
+        tracing::info!(provider = %session.provider, outcome = outcome.as_str(), "payment captured");
+        Ok(outcome)
     }
 
     /// Refunds the order's payment in full through its provider, once: a

@@ -236,10 +236,9 @@ impl FakePaypal {
 
     /// The `PAYMENT.CAPTURE.COMPLETED` webhook PayPal sends for a captured order.
     pub fn capture_completed(&self, id: &str) -> Webhook {
-        let mut state = self.state.lock().unwrap();
-        let order = state.orders.iter().find(|order| order.id == id).cloned().unwrap();
+        let order = self.order(id);
         let unit = &order.body["purchase_units"][0];
-        let event = json!({
+        self.signed(json!({
             "id": format!("WH-{}", order.id), "event_version": "1.0", "resource_type": "capture",
             "event_type": "PAYMENT.CAPTURE.COMPLETED", "summary": "Payment completed",
             "resource": {
@@ -247,9 +246,29 @@ impl FakePaypal {
                 "custom_id": unit["custom_id"], "invoice_id": unit["invoice_id"],
                 "supplementary_data": {"related_ids": {"order_id": order.id}},
             },
-        });
+        }))
+    }
+
+    /// The `CHECKOUT.ORDER.APPROVED` webhook PayPal sends when the buyer
+    /// approved the order (whether or not they come back to the store).
+    pub fn order_approved(&self, id: &str) -> Webhook {
+        let order = self.order(id);
+        let mut resource = order.body.clone();
+        resource["id"] = json!(order.id);
+        resource["status"] = json!("APPROVED");
+        self.signed(json!({
+            "id": format!("WH-APPROVED-{}", order.id), "event_version": "1.0", "resource_type": "checkout-order",
+            "event_type": "CHECKOUT.ORDER.APPROVED", "summary": "An order has been approved by buyer",
+            "resource": resource,
+        }))
+    }
+
+    /// `event` with the headers of a transmission this fake remembers, so
+    /// its verification call says SUCCESS for it (and only for it).
+    fn signed(&self, event: Value) -> Webhook {
+        let mut state = self.state.lock().unwrap();
         let transmission = format!("tx-{}", state.sent.len() + 1);
-        let signature = format!("sig-{transmission}-{}", order.id);
+        let signature = format!("sig-{transmission}-{}", event["id"].as_str().unwrap_or_default());
         state.sent.insert(transmission.clone(), (signature.clone(), event.clone()));
         let headers = BTreeMap::from([
             ("paypal-auth-algo".to_owned(), "SHA256withRSA".to_owned()),
