@@ -154,21 +154,13 @@ fn counter_value(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cache::{get_value, set_value};
 
     const MINUTE: Duration = Duration::from_secs(60);
 
-    #[tokio::test]
-    async fn stores_reads_and_deletes() {
-        let cache = MemoryCache::new(10);
-        cache.set("rates", b"[1]".to_vec(), MINUTE).await;
-        assert_eq!(cache.get("rates").await.as_deref(), Some(&b"[1]"[..]));
-        cache.delete("rates").await;
-        assert_eq!(cache.get("rates").await, None);
-    }
+    crate::cache::contract::cache_contract!(Some(std::sync::Arc::new(MemoryCache::new(100))));
 
     #[tokio::test]
-    async fn entries_expire() {
+    async fn expired_entries_are_dropped() {
         let cache = MemoryCache::new(10);
         cache.set("k", vec![1], Duration::from_millis(20)).await;
         tokio::time::sleep(Duration::from_millis(40)).await;
@@ -187,53 +179,5 @@ mod tests {
         assert!(cache.get("b").await.is_none());
         assert!(cache.get("a").await.is_some());
         assert!(cache.get("c").await.is_some());
-    }
-
-    #[tokio::test]
-    async fn take_hands_a_value_out_once() {
-        let cache = MemoryCache::new(10);
-        cache.set("captcha", b"ab12".to_vec(), MINUTE).await;
-        assert_eq!(cache.take("captcha").await.as_deref(), Some(&b"ab12"[..]));
-        assert_eq!(cache.take("captcha").await, None);
-        cache.set("old", vec![1], Duration::from_millis(10)).await;
-        tokio::time::sleep(Duration::from_millis(30)).await;
-        assert_eq!(cache.take("old").await, None);
-    }
-
-    #[tokio::test]
-    async fn counters_count_within_their_window() {
-        let cache = MemoryCache::new(10);
-        assert_eq!(cache.count("fails").await, (0, Duration::ZERO));
-        assert_eq!(cache.increment("fails", MINUTE).await.0, 1);
-        let (count, left) = cache.increment("fails", Duration::from_secs(5)).await;
-        assert_eq!(count, 2);
-        assert!(left > Duration::from_secs(50), "the window is not restarted: {left:?}");
-        assert_eq!(cache.count("fails").await.0, 2);
-        cache.increment("short", Duration::from_millis(10)).await;
-        tokio::time::sleep(Duration::from_millis(30)).await;
-        assert_eq!(cache.increment("short", MINUTE).await.0, 1, "a new window after expiry");
-    }
-
-    #[tokio::test]
-    async fn set_if_absent_claims_once_per_ttl() {
-        let cache = MemoryCache::new(10);
-        assert!(cache.set_if_absent("limit:ana", vec![1], Duration::from_millis(30)).await);
-        assert!(!cache.set_if_absent("limit:ana", vec![2], Duration::from_millis(30)).await);
-        assert!(cache.set_if_absent("limit:bo", vec![1], Duration::from_millis(30)).await);
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        assert!(cache.set_if_absent("limit:ana", vec![3], Duration::from_millis(30)).await);
-        assert_eq!(cache.get("limit:ana").await, Some(vec![3]));
-    }
-
-    #[tokio::test]
-    async fn prefix_delete_and_json_helpers() {
-        let cache = MemoryCache::new(10);
-        set_value(&cache, "catalog:rates", &vec![1, 2], MINUTE).await;
-        set_value(&cache, "catalog:settings", &"x", MINUTE).await;
-        set_value(&cache, "member:x", &true, MINUTE).await;
-        assert_eq!(get_value::<Vec<i32>>(&cache, "catalog:rates").await, Some(vec![1, 2]));
-        cache.delete_prefix("catalog:").await;
-        assert_eq!(cache.len(), 1);
-        assert_eq!(get_value::<bool>(&cache, "member:x").await, Some(true));
     }
 }

@@ -1,9 +1,13 @@
 //! The cache: a [`Cache`] trait with an in-memory implementation (TTL, bounded
-//! size); Redis comes with the scale-out work behind the same trait. And
-//! [`Memo`], a typed value held by one process, for the hottest small data.
+//! size, one process) and a Redis one (shared by every replica), chosen by
+//! `CACHE_URL` and held to the same tests. And [`Memo`], a typed value held by
+//! one process, for the hottest small data.
 
+#[cfg(test)]
+pub(crate) mod contract;
 mod memo;
 mod memory;
+mod redis;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,6 +18,7 @@ use serde::de::DeserializeOwned;
 
 pub use memo::Memo;
 pub use memory::MemoryCache;
+pub use redis::RedisCache;
 
 #[async_trait]
 pub trait Cache: Send + Sync + 'static {
@@ -55,13 +60,21 @@ pub async fn set_value<T: Serialize + Sync>(cache: &dyn Cache, key: &str, value:
 }
 
 #[derive(Debug, thiserror::Error)]
-#[error("unsupported cache URL {0:?} (use memory://)")]
+#[error("unsupported cache URL {0:?} (use memory:// or redis://HOST:PORT)")]
 pub struct UnsupportedCacheUrl(pub String);
 
-/// Opens the cache named by `CACHE_URL`.
+/// The namespace of keyshop's keys in a shared Redis.
+pub const REDIS_NAMESPACE: &str = "keyshop:";
+
+/// Opens the cache named by `CACHE_URL`: `memory://`, or
+/// `redis://[:password@]host:port[/db]`.
 pub fn cache_from_url(url: &str, max_entries: usize) -> Result<Arc<dyn Cache>, UnsupportedCacheUrl> {
+    let unsupported = || UnsupportedCacheUrl(crate::config::redact_url(url));
     match url {
         "memory://" => Ok(Arc::new(MemoryCache::new(max_entries))),
-        other => Err(UnsupportedCacheUrl(crate::config::redact_url(other))),
+        redis if redis.starts_with("redis://") => {
+            Ok(Arc::new(RedisCache::open(redis, REDIS_NAMESPACE).map_err(|_| unsupported())?))
+        }
+        _ => Err(unsupported()),
     }
 }

@@ -256,14 +256,15 @@ impl Config {
         }
 
         let event_bus_url = raw.event_bus_url.unwrap_or_else(|| "memory://".to_owned());
-        if !(event_bus_url == "memory://" || event_bus_url.starts_with("kafka://")) {
+        if !(event_bus_url == "memory://" || crate::events::kafka::brokers_of(&event_bus_url).is_some()) {
             problems.push(format!("EVENT_BUS_URL must be memory:// or kafka://HOST:PORT,… (got {event_bus_url:?})"));
-        } else if event_bus_url.starts_with("kafka://") {
-            problems.push("EVENT_BUS_URL kafka:// is not available in this build yet; use memory://".to_owned());
         }
         let cache_url = raw.cache_url.unwrap_or_else(|| "memory://".to_owned());
-        if cache_url != "memory://" {
-            problems.push(format!("CACHE_URL must be memory:// in this build (got {:?})", redact_url(&cache_url)));
+        if !(cache_url == "memory://" || cache_url.starts_with("redis://")) {
+            problems.push(format!(
+                "CACHE_URL must be memory:// or redis://[:PASSWORD@]HOST:PORT[/DB] (got {:?})",
+                redact_url(&cache_url)
+            ));
         }
         let cache_max_entries = raw.cache_max_entries.unwrap_or(10_000);
         if cache_max_entries == 0 {

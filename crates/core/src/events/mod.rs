@@ -3,7 +3,10 @@
 //! and its relay, and the processed-events table for idempotent consumers.
 
 mod consumer;
+#[cfg(test)]
+mod contract;
 mod envelope;
+pub mod kafka;
 mod memory;
 pub mod outbox;
 pub mod processed;
@@ -24,6 +27,9 @@ pub mod topics {
     pub const DELIVERY: &str = "keyshop.delivery.v1";
     pub const MEMBER: &str = "keyshop.member.v1";
     pub const CATALOG: &str = "keyshop.catalog.v1";
+    /// Events whose handling failed every attempt, with the error (Kafka
+    /// headers `dead-letter-*`); subscribe to look at them.
+    pub const DEAD_LETTER: &str = "keyshop.deadletter.v1";
 }
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -100,10 +106,12 @@ impl Drop for Delivery {
     }
 }
 
-/// Opens the bus named by `EVENT_BUS_URL`.
+/// Opens the bus named by `EVENT_BUS_URL`: `memory://` or
+/// `kafka://HOST:PORT,…`.
 pub fn bus_from_url(url: &str) -> Result<std::sync::Arc<dyn EventBus>, BusError> {
     match url {
         "memory://" => Ok(std::sync::Arc::new(MemoryBus::default())),
+        kafka if kafka.starts_with("kafka://") => kafka::open(kafka),
         other => Err(BusError::UnsupportedUrl(other.to_owned())),
     }
 }
