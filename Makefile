@@ -11,7 +11,7 @@ KEYSHOP := $(CARGO_TARGET_DIR)/$(PROFILE)/keyshop
 NPM := npm --prefix frontend
 NEXTEST := $(shell cargo nextest --version >/dev/null 2>&1 && echo yes)
 
-.PHONY: run build spa deps test test-rust test-frontend e2e lint lint-rust lint-frontend fmt openapi bench clean
+.PHONY: run build spa deps test test-rust test-frontend e2e test-deploy lint lint-rust lint-frontend fmt openapi bench clean
 
 ## run: install front-end deps, build the SPA and the binary, serve the embedded store with demo data at http://127.0.0.1:8080
 run: spa build
@@ -36,7 +36,11 @@ spa: deps
 	$(NPM) run build
 
 ## test: every test, lint and format check (PostgreSQL suites run when TEST_POSTGRES_URL is set)
-test: lint test-rust test-frontend e2e
+test: lint test-rust test-frontend e2e test-deploy
+
+## test-deploy: render the Kubernetes overlays and validate them (and the compose file)
+test-deploy:
+	.ci/k8s-validate
 
 test-rust:
 ifeq ($(NEXTEST),yes)
