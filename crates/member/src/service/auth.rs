@@ -43,16 +43,30 @@ fn failures_key(kind: &str, value: &str) -> String {
     format!("member:login:fail:{kind}:{}", secret::digest(value))
 }
 
-async fn hash_password(password: String) -> Result<String, AppError> {
+/// Password hashes (argon2id, 19 MiB each) computed at once: one per core.
+/// More would only share the cores and the memory, and a burst of logins
+/// would take every blocking thread from the database calls.
+static HASHING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get))
+});
+
+async fn hashing_turn() -> Result<tokio::sync::SemaphorePermit<'static>, AppError> {
+    HASHING.acquire().await.map_err(AppError::internal)
+}
+
+/// Hashes a new password on a blocking thread, when a hashing turn is free.
+pub(super) async fn hash_password(password: String) -> Result<String, AppError> {
+    let _turn = hashing_turn().await?;
     tokio::task::spawn_blocking(move || password::hash(&password))
         .await
         .map_err(AppError::internal)?
         .map_err(AppError::internal)
 }
 
-/// Verifies on a blocking thread; an unknown account verifies against a
-/// decoy so it takes as long as a wrong password.
+/// Verifies on a blocking thread (when a hashing turn is free); an unknown
+/// account verifies against a decoy so it takes as long as a wrong password.
 pub(super) async fn verify_password(password: String, stored: Option<String>) -> Result<bool, AppError> {
+    let _turn = hashing_turn().await?;
     tokio::task::spawn_blocking(move || {
         let known = stored.is_some();
         let stored = stored.unwrap_or_else(|| password::decoy_hash().to_owned());

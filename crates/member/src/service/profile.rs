@@ -48,10 +48,7 @@ impl MemberService {
             return Err(AppError::field("oldPassword", "api.member.oldPasswordWrong"));
         }
         let new_password = new_password.to_owned();
-        let hash = tokio::task::spawn_blocking(move || password::hash(&new_password))
-            .await
-            .map_err(AppError::internal)?
-            .map_err(AppError::internal)?;
+        let hash = super::auth::hash_password(new_password).await?;
         let (member_id, keep) = (caller.member_id, caller.session_id);
         let now = now_ms();
         self.db

@@ -132,13 +132,7 @@ impl MemberService {
             return Err(expired());
         }
         let token_hash = secret::digest(reset_token.trim());
-        let hash = {
-            let password = new_password.to_owned();
-            tokio::task::spawn_blocking(move || password::hash(&password))
-                .await
-                .map_err(AppError::internal)?
-                .map_err(AppError::internal)?
-        };
+        let hash = super::auth::hash_password(new_password.to_owned()).await?;
         let now = now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
