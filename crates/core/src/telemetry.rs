@@ -43,7 +43,11 @@ pub fn init(config: &TelemetryConfig) -> Result<TelemetryGuard, TelemetryError> 
     opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
     let filter = EnvFilter::try_new(&config.filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let fmt_layer = match config.format {
-        LogFormat::Human => tracing_subscriber::fmt::layer().with_target(true).boxed(),
+        // Colours only on a terminal: a log file or collector gets plain text.
+        LogFormat::Human => tracing_subscriber::fmt::layer()
+            .with_target(true)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .boxed(),
         LogFormat::Json => tracing_subscriber::fmt::layer().json().flatten_event(true).with_current_span(true).boxed(),
     };
     let (otel_layer, provider) = match &config.otlp_endpoint {

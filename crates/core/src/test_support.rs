@@ -72,6 +72,36 @@ impl Drop for TestDb {
     }
 }
 
+/// An empty PostgreSQL database next to `TEST_POSTGRES_URL`, for a process
+/// that migrates it itself; dropped with this value. `None` when the
+/// variable is unset.
+pub struct EmptyPostgres {
+    pub url: String,
+    admin_url: String,
+    name: String,
+}
+
+impl EmptyPostgres {
+    pub fn create(label: &str) -> Option<Result<EmptyPostgres, DbError>> {
+        use diesel::{Connection, RunQueryDsl};
+        let admin_url = std::env::var("TEST_POSTGRES_URL").ok().filter(|url| !url.is_empty())?;
+        let name = format!("keyshop_{label}_{}", uuid::Uuid::new_v4().simple());
+        let created = diesel::PgConnection::establish(&admin_url)
+            .map_err(|error| DbError::Migration { name: "test", message: error.to_string() })
+            .and_then(|mut conn| Ok(diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut conn)?));
+        Some(created.map(|_| EmptyPostgres { url: replace_database(&admin_url, &name), admin_url, name }))
+    }
+}
+
+impl Drop for EmptyPostgres {
+    fn drop(&mut self) {
+        use diesel::{Connection, RunQueryDsl};
+        if let Ok(mut conn) = diesel::PgConnection::establish(&self.admin_url) {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)).execute(&mut conn);
+        }
+    }
+}
+
 /// `postgres://u@h:5432/test?x` with the database name replaced.
 pub fn replace_database(url: &str, database: &str) -> String {
     let (base, query) = url.split_once('?').map_or((url, None), |(base, query)| (base, Some(query)));

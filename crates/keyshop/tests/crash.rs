@@ -5,38 +5,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use keyshop_core::test_support::outbox_mails;
-use serde_json::{Value, json};
-
-const BINARY: &str = env!("CARGO_BIN_EXE_keyshop");
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// A plain HTTP/1.1 call; `(status, JSON body)`.
-fn http(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> Option<(u16, Value)> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(20))).ok()?;
-    let payload = body.map(Value::to_string).unwrap_or_default();
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
-    for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
-    }
-    request.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}", payload.len()));
-    stream.write_all(request.as_bytes()).ok()?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response).ok()?;
-    let status = response.split(' ').nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(response.split_once("\r\n\r\n")?.1).ok()?))
-}
+use support::{BINARY, buy_and_pay, delivered_key, free_port, http, kill_hard};
 
 /// `keyshop serve --demo` on `data` and `port`, its log in `data/keyshop.log`.
 fn serve(data: &Path, port: u16) -> Child {
@@ -62,27 +39,6 @@ fn serve(data: &Path, port: u16) -> Child {
     child
 }
 
-fn kill_hard(mut child: Child) {
-    child.kill().unwrap();
-    child.wait().unwrap();
-}
-
-/// A guest's order of one key of `product`, paid with the sandbox card;
-/// `(order number, link token)`.
-fn buy_and_pay(port: u16, product: &Value, email: &str) -> (String, String) {
-    let body = json!({"lines": [{"productId": product["id"], "quantity": 1}], "email": email, "contact": "",
-        "note": "", "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD"});
-    let (status, placed) = http(port, "POST", "/prod-api/api/order/checkout", &[], Some(&body)).unwrap();
-    assert_eq!(status, 200, "{placed}");
-    let session = placed["data"]["paymentSessionId"].as_str().unwrap();
-    let card = json!({"number": "4242424242424242", "expiry": "12/39", "cvc": "123"});
-    let path = format!("/prod-api/api/payment/sandbox/{session}/charge");
-    let (status, paid) = http(port, "POST", &path, &[], Some(&card)).unwrap();
-    assert_eq!((status, paid["data"]["state"].as_str()), (200, Some("succeeded")), "{paid}");
-    let order = &placed["data"];
-    (order["order"]["orderNo"].as_str().unwrap().to_owned(), order["linkToken"].as_str().unwrap().to_owned())
-}
-
 #[test]
 fn a_store_killed_between_payment_and_delivery_delivers_each_key_exactly_once() {
     let data = tempfile::tempdir().unwrap();
@@ -103,25 +59,8 @@ fn a_store_killed_between_payment_and_delivery_delivers_each_key_exactly_once() 
     }
 
     // Every order is delivered after the restarts, with one key each.
-    let mut keys = Vec::new();
-    for (order_no, token) in &orders {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let path = format!("/prod-api/api/order/{order_no}");
-        loop {
-            let (_, order) = http(port, "GET", &path, &[("X-Order-Token", token)], None).unwrap();
-            if order["data"]["state"] == "delivered" {
-                break;
-            }
-            assert!(Instant::now() < deadline, "{order_no} stayed {}", order["data"]["state"]);
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let (status, revealed) =
-            http(port, "POST", &format!("{path}/keys"), &[("X-Order-Token", token)], Some(&json!({}))).unwrap();
-        assert_eq!(status, 200, "{revealed}");
-        let found = revealed["data"]["keys"].as_array().unwrap();
-        assert_eq!(found.len(), 1, "{revealed}");
-        keys.push(found[0]["key"].as_str().unwrap().to_owned());
-    }
+    let keys: Vec<String> =
+        orders.iter().map(|(order_no, token)| delivered_key(port, order_no, token, Duration::from_secs(30))).collect();
     // Every order's e-mail is written. One the killed process had leased
     // goes out when its lease ends (a minute); one written in the instant
     // before the kill, before it was marked sent, is written again: the same
