@@ -4,7 +4,9 @@
 //! in front. Purchases go through the gateway; the delivery service is
 //! killed with SIGKILL in the middle of one and started again; the order
 //! service runs as two replicas of one consumer group. Every paid order gets
-//! its key once and its e-mail once, and no key reaches a log.
+//! its key once and its e-mail once, and no key reaches a log. Every process
+//! exports its spans over OTLP to a collector in this test: a payment is one
+//! trace from the gateway through gRPC and Kafka to every consumer.
 //!
 //! Needs `TEST_POSTGRES_URL`, `TEST_REDIS_URL` and `TEST_TANSU_BIN` (the
 //! broker's binary; `.ci/run` sets all three); skipped without them.
@@ -13,12 +15,16 @@
 
 mod support;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use keyshop_core::test_support::{EmptyPostgres, outbox_mails};
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{TraceService, TraceServiceServer};
+use opentelemetry_proto::tonic::collector::trace::v1::{ExportTraceServiceRequest, ExportTraceServiceResponse};
+use opentelemetry_proto::tonic::common::v1::any_value::Value as AnyValue;
 use serde_json::{Value, json};
 use support::{BINARY, delivered_key, free_port, http, kill_hard};
 
@@ -61,6 +67,7 @@ impl Cluster {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .envs(&self.env)
             .env("KEYSHOP_DATA_DIR", &data)
+            .env("OTEL_SERVICE_NAME", name)
             .envs(with_env.iter().map(|(name, value)| (*name, value.as_str())))
             .stdout(Stdio::from(log.try_clone().unwrap()))
             .stderr(Stdio::from(log));
@@ -135,6 +142,79 @@ fn start_broker(binary: &str, log: &Path) -> (Broker, u16) {
     (Broker(child), port)
 }
 
+/// A span as the collector received it.
+#[derive(Debug, Clone)]
+struct SpanSeen {
+    service: String,
+    name: String,
+    trace_id: Vec<u8>,
+}
+
+/// An OTLP trace receiver (gRPC), keeping every span it is sent.
+#[derive(Clone, Default)]
+struct Collector(Arc<Mutex<Vec<SpanSeen>>>);
+
+#[tonic::async_trait]
+impl TraceService for Collector {
+    async fn export(
+        &self,
+        request: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+        let mut spans = self.0.lock().unwrap();
+        for resource_spans in request.into_inner().resource_spans {
+            let service = resource_spans
+                .resource
+                .iter()
+                .flat_map(|resource| &resource.attributes)
+                .find(|attribute| attribute.key == "service.name")
+                .and_then(|attribute| match attribute.value.as_ref()?.value.as_ref()? {
+                    AnyValue::StringValue(name) => Some(name.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            for span in resource_spans.scope_spans.into_iter().flat_map(|scope| scope.spans) {
+                spans.push(SpanSeen { service: service.clone(), name: span.name, trace_id: span.trace_id });
+            }
+        }
+        Ok(tonic::Response::new(ExportTraceServiceResponse { partial_success: None }))
+    }
+}
+
+impl Collector {
+    /// Serves on a free port (on `runtime`); the port.
+    fn start(&self, runtime: &tokio::runtime::Runtime) -> u16 {
+        let port = free_port();
+        let service = TraceServiceServer::new(self.clone());
+        runtime.spawn(async move {
+            let address = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+            tonic::transport::Server::builder().add_service(service).serve(address).await.unwrap();
+        });
+        port
+    }
+
+    /// The services with a span in the trace that holds a span of
+    /// `service` named `name` and the most services, and that trace's spans.
+    fn widest_trace_with(&self, service: &str, name: &str) -> (BTreeSet<String>, Vec<String>) {
+        let spans = self.0.lock().unwrap().clone();
+        let traces: BTreeSet<&Vec<u8>> = spans
+            .iter()
+            .filter(|span| span.service == service && span.name == name)
+            .map(|span| &span.trace_id)
+            .collect();
+        traces
+            .into_iter()
+            .map(|trace| {
+                let members: Vec<&SpanSeen> = spans.iter().filter(|span| &span.trace_id == trace).collect();
+                (
+                    members.iter().map(|span| span.service.clone()).collect::<BTreeSet<_>>(),
+                    members.iter().map(|span| format!("{}:{}", span.service, span.name)).collect::<Vec<_>>(),
+                )
+            })
+            .max_by_key(|(services, _)| services.len())
+            .unwrap_or_default()
+    }
+}
+
 /// A guest's checkout of one key of `product`; `(order number, link token, payment session)`.
 fn checkout(port: u16, product: &Value, email: &str) -> (String, String, String) {
     let body = json!({"lines": [{"productId": product["id"], "quantity": 1}], "email": email, "contact": "",
@@ -184,6 +264,9 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
     };
     assert!(!postgres.is_empty());
     let dir = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+    let collector = Collector::default();
+    let collector_port = collector.start(&runtime);
     let (_broker, kafka_port) = start_broker(&tansu, &dir.path().join("broker.log"));
     let redis = format!("{}/{REDIS_DB}", redis.trim_end_matches('/'));
     let flushed = Command::new("redis-cli").args(["-u", &redis, "FLUSHDB"]).output().unwrap();
@@ -196,6 +279,7 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         ("MAIL_URL".to_owned(), format!("file://{}", dir.path().join("outbox").display())),
         ("KEYSHOP_MASTER_KEYS".to_owned(), MASTER_KEYS.to_owned()),
         ("KEYSHOP_LOG".to_owned(), "info".to_owned()),
+        ("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), format!("http://127.0.0.1:{collector_port}")),
     ]);
     let mut databases = Vec::new();
     for service in SERVICES {
@@ -234,6 +318,20 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
     pay(http_port, &session);
     keys.push(delivered_key(http_port, &first, &first_token, Duration::from_secs(60)));
     one_mail(&cluster, &first);
+
+    // The payment is one trace: the gateway's request, payment's gRPC call,
+    // and through Kafka the consumers of order, delivery and member.
+    let everyone: BTreeSet<String> =
+        ["gateway", "payment", "order", "delivery", "member"].map(str::to_owned).into_iter().collect();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (services, spans) = collector.widest_trace_with("delivery", "consume");
+        if services.is_superset(&everyone) && spans.iter().any(|span| span == "gateway:http") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no trace across every service: {services:?} {spans:?}");
+        std::thread::sleep(Duration::from_millis(500));
+    }
 
     // Delivery killed between checkout and payment: the payment still
     // succeeds, the order waits paid, and the restarted service delivers.

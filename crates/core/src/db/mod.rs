@@ -149,7 +149,11 @@ impl Db {
         E: From<DbError> + Send + 'static,
     {
         let pool = self.pool.clone();
+        // The caller's span goes along: events written to the outbox in
+        // `work` carry its trace context.
+        let span = tracing::Span::current();
         let joined = tokio::task::spawn_blocking(move || {
+            let _entered = span.enter();
             let mut conn = pool.get().map_err(DbError::from)?;
             work(&mut conn)
         })
