@@ -85,6 +85,8 @@ bench: spa
 	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== micro-cache off (KEYSHOP_HTTP_CACHE_TTL_MS=0)"
 	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+	@echo "== distributed: every service its own process on PostgreSQL, Redis and Kafka (.ci/with-distributed)"
+	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
 
 clean:
 	rm -rf frontend/dist data
