@@ -117,6 +117,10 @@ impl Db {
         let db = tokio::task::spawn_blocking(move || -> Result<Db, DbError> {
             let pool = Pool::builder()
                 .max_size(max_size)
+                // Connections are opened as work needs them (r2d2 would open
+                // all of them at start): a replica idles on two, and many
+                // replicas fit in PostgreSQL's connection limit.
+                .min_idle(Some(2))
                 // A SQLite file cannot drop a connection: no `SELECT 1` before
                 // each use (it was a parse and a step per query under load).
                 .test_on_check_out(backend == Backend::Postgres)
