@@ -89,7 +89,8 @@ impl Catalog {
         }));
         let api = CatalogServiceServer::new(CatalogGrpc { service: self.service.clone() });
         let name = <CatalogServiceServer<CatalogGrpc> as NamedService>::NAME;
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
+        let db = self.service.db().clone();
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
         Ok(())
     }
 }

@@ -81,6 +81,33 @@ pub fn incoming(
     })
 }
 
+/// How often a service checks its database for its health report.
+const HEALTH_EVERY: Duration = Duration::from_secs(5);
+
+/// Reports the service (`name`, and the whole server: `""`, which
+/// Kubernetes' gRPC probes ask) serving while its database answers, and not
+/// serving while it does not, so the gateway's `/readyz` and the probes
+/// follow it.
+async fn report_health(reporter: tonic_health::server::HealthReporter, name: String, db: crate::db::Db) {
+    let mut last = None;
+    loop {
+        let serving = db.ping().await;
+        if last != Some(serving) {
+            let status =
+                if serving { tonic_health::ServingStatus::Serving } else { tonic_health::ServingStatus::NotServing };
+            reporter.set_service_status("", status).await;
+            reporter.set_service_status(&name, status).await;
+            if !serving {
+                tracing::warn!(service = %name, "the database does not answer: reported not serving");
+            } else if last.is_some() {
+                tracing::info!(service = %name, "the database answers again: reported serving");
+            }
+            last = Some(serving);
+        }
+        tokio::time::sleep(HEALTH_EVERY).await;
+    }
+}
+
 /// The bearer token of a call (`authorization: Bearer <token>`), if any:
 /// member sessions travel in metadata, never in a message.
 pub fn bearer<T>(request: &tonic::Request<T>) -> Option<String> {
@@ -103,15 +130,18 @@ pub async fn serve_routes(
     listener: tokio::net::TcpListener,
     shutdown: crate::shutdown::Shutdown,
     tasks: Vec<tokio::task::JoinHandle<()>>,
+    db: crate::db::Db,
 ) -> Result<(), tonic::transport::Error> {
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter.set_service_status(name, tonic_health::ServingStatus::Serving).await;
+    let health = tokio::spawn(report_health(health_reporter, name.to_owned(), db));
     let mut stop = shutdown;
-    tonic::transport::Server::builder()
+    let served = tonic::transport::Server::builder()
         .trace_fn(server_span)
         .add_routes(routes.add_service(health_service))
         .serve_with_incoming_shutdown(incoming(listener), async move { stop.wait().await })
-        .await?;
+        .await;
+    health.abort();
+    served?;
     // Each task gets a grace period to finish its work in hand (the relay
     // flushes its outbox), then is stopped: a stuck one never holds the
     // process up (what it had not finished is picked up again at start).

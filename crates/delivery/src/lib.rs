@@ -102,7 +102,8 @@ impl Delivery {
         tasks.push(tokio::spawn(send_when_due(dispatcher, shutdown.clone())));
         let api = DeliveryServiceServer::new(DeliveryGrpc { service: self.service.clone() });
         let name = <DeliveryServiceServer<DeliveryGrpc> as NamedService>::NAME;
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
+        let db = self.service.db().clone();
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
         Ok(())
     }
 }

@@ -90,7 +90,8 @@ impl Member {
         }));
         let api = MemberServiceServer::new(MemberGrpc { service: self.service.clone() });
         let name = <MemberServiceServer<MemberGrpc> as NamedService>::NAME;
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
+        let db = self.service.db().clone();
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
         Ok(())
     }
 }

@@ -157,7 +157,8 @@ impl Order {
         }));
         let api = OrderServiceServer::new(OrderGrpc { service: self.service.clone() });
         let name = <OrderServiceServer<OrderGrpc> as NamedService>::NAME;
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
+        let db = self.service.db().clone();
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
         Ok(())
     }
 }

@@ -79,7 +79,8 @@ impl Payment {
         }));
         let api = PaymentServiceServer::new(PaymentGrpc { service: self.service.clone() });
         let name = <PaymentServiceServer<PaymentGrpc> as NamedService>::NAME;
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks).await?;
+        let db = self.service.db().clone();
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
         Ok(())
     }
 }
