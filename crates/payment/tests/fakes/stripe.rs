@@ -57,6 +57,21 @@ fn authorized(headers: &HeaderMap) -> Result<String, Answer> {
     Ok(key)
 }
 
+/// An authorized POST with its Idempotency-Key: the state and the key, or
+/// the answer to give (a refusal, or the one first given under that key).
+fn idempotent<'a>(
+    fake: &'a Mutex<StripeState>,
+    headers: &HeaderMap,
+) -> Result<(std::sync::MutexGuard<'a, StripeState>, String), Answer> {
+    let key = authorized(headers)?;
+    let mut state = fake.lock().unwrap();
+    state.calls += 1;
+    if let Some(answer) = state.answered.get(&key) {
+        return Err((StatusCode::OK, Json(answer.clone())));
+    }
+    Ok((state, key))
+}
+
 fn session_json(session: &CheckoutSession) -> Value {
     let amount: i64 = session.form["line_items[0][price_data][unit_amount]"].parse().unwrap();
     json!({
@@ -77,15 +92,10 @@ async fn create_session(
     headers: HeaderMap,
     Form(form): Form<Vec<(String, String)>>,
 ) -> Answer {
-    let key = match authorized(&headers) {
-        Ok(key) => key,
+    let (mut state, key) = match idempotent(&fake, &headers) {
+        Ok(call) => call,
         Err(answer) => return answer,
     };
-    let mut state = fake.lock().unwrap();
-    state.calls += 1;
-    if let Some(answer) = state.answered.get(&key) {
-        return (StatusCode::OK, Json(answer.clone()));
-    }
     let form: BTreeMap<String, String> = form.into_iter().collect();
     for required in [
         "mode",
@@ -142,15 +152,10 @@ async fn create_refund(
     headers: HeaderMap,
     Form(form): Form<Vec<(String, String)>>,
 ) -> Answer {
-    let key = match authorized(&headers) {
-        Ok(key) => key,
+    let (mut state, key) = match idempotent(&fake, &headers) {
+        Ok(call) => call,
         Err(answer) => return answer,
     };
-    let mut state = fake.lock().unwrap();
-    state.calls += 1;
-    if let Some(answer) = state.answered.get(&key) {
-        return (StatusCode::OK, Json(answer.clone()));
-    }
     let intent =
         form.iter().find(|(name, _)| name == "payment_intent").map(|(_, value)| value.clone()).unwrap_or_default();
     if !state.sessions.iter().any(|session| session.payment_intent.as_deref() == Some(intent.as_str())) {
