@@ -67,7 +67,8 @@ impl Cluster {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .envs(&self.env)
             .env("KEYSHOP_DATA_DIR", &data)
-            .env("OTEL_SERVICE_NAME", name)
+            // Replicas are one service to a trace (the order replicas both "order").
+            .env("OTEL_SERVICE_NAME", service)
             .envs(with_env.iter().map(|(name, value)| (*name, value.as_str())))
             .stdout(Stdio::from(log.try_clone().unwrap()))
             .stderr(Stdio::from(log));
