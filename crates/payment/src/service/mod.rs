@@ -193,18 +193,7 @@ impl PaymentService {
             }
             Err(error) => {
                 tracing::warn!(session = %session.id, error = %error, "the provider did not open a checkout");
-                let id = session.id.clone();
-                self.db
-                    .write(move |conn| {
-                        Ok::<_, AppError>(store::sessions::transition(
-                            conn,
-                            &id,
-                            SessionState::Failed,
-                            "provider_unavailable",
-                            now_ms(),
-                        )?)
-                    })
-                    .await?;
+                self.move_to(session.id.clone(), SessionState::Failed, "provider_unavailable", now_ms()).await?;
                 Err(error.into())
             }
         }
@@ -398,18 +387,13 @@ impl PaymentService {
         if session.state == SessionState::Open.as_str() {
             self.provider(&session.provider)?.close(&session).await?;
         }
-        self.db
-            .write(move |conn| {
-                Ok::<_, AppError>(store::sessions::transition(
-                    conn,
-                    &id,
-                    SessionState::Cancelled,
-                    "cancelled by the buyer",
-                    now_ms(),
-                )?)
-            })
-            .await?;
+        self.move_to(id, SessionState::Cancelled, "cancelled by the buyer", now_ms()).await?;
         self.session(session.id).await
+    }
+
+    /// Moves session `id` to `to` when its state allows; whether it moved.
+    async fn move_to(&self, id: String, to: SessionState, reason: &'static str, now: i64) -> Result<bool, AppError> {
+        self.db.write(move |conn| Ok::<_, AppError>(store::sessions::transition(conn, &id, to, reason, now)?)).await
     }
 
     /// Expires the open sessions whose window closed before `now`; how many.
@@ -420,13 +404,7 @@ impl PaymentService {
             .await?;
         let mut expired = 0;
         for id in due {
-            let moved = self
-                .db
-                .write(move |conn| {
-                    Ok::<_, AppError>(store::sessions::transition(conn, &id, SessionState::Expired, "", now)?)
-                })
-                .await?;
-            expired += usize::from(moved);
+            expired += usize::from(self.move_to(id, SessionState::Expired, "", now).await?);
         }
         Ok(expired)
     }
