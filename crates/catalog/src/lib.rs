@@ -75,7 +75,7 @@ impl Catalog {
             Consumer::join(bus, CACHE_GROUP, &[topics::CATALOG], invalidator).await?,
             Consumer::join(bus, STOCK_GROUP, &[topics::DELIVERY], projector).await?,
         ];
-        Ok(Catalog { service, events: EventWork::new(config, platform, db, waker, consumers) })
+        Ok(Catalog { service, events: EventWork::new(ServiceName::Catalog, config, platform, db, waker, consumers) })
     }
 
     /// Serves gRPC on `listener` with its outbox relay and event consumers

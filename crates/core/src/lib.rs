@@ -12,6 +12,7 @@ pub mod events;
 pub mod grpc;
 pub mod i18n;
 pub mod mail;
+pub mod metrics;
 pub mod money;
 pub mod paging;
 pub mod platform;

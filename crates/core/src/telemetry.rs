@@ -1,11 +1,15 @@
-//! Tracing, set up once per process: human-readable or JSON logs, and OTLP
-//! export of spans when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. W3C trace context
-//! crosses gRPC (metadata) and the bus (event envelope).
+//! Tracing and metrics, set up once per process: human-readable or JSON
+//! logs, and OTLP export of spans and metrics when
+//! `OTEL_EXPORTER_OTLP_ENDPOINT` is set (metrics every 60 s, or
+//! `OTEL_METRIC_EXPORT_INTERVAL` ms). W3C trace context crosses gRPC
+//! (metadata) and the bus (event envelope).
 
 use std::collections::HashMap;
 
+use opentelemetry::metrics::MeterProvider as _;
 use opentelemetry::propagation::{Extractor, Injector, TextMapPropagator};
 use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_sdk::metrics::{PeriodicReader, SdkMeterProvider};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
@@ -15,9 +19,10 @@ use tracing_subscriber::{EnvFilter, Layer};
 
 use crate::config::{LogFormat, TelemetryConfig};
 
-/// Keeps the exporter alive; flushes spans when dropped.
+/// Keeps the exporters alive; flushes spans and metrics when dropped.
 pub struct TelemetryGuard {
     provider: Option<SdkTracerProvider>,
+    meters: Option<SdkMeterProvider>,
 }
 
 impl Drop for TelemetryGuard {
@@ -26,6 +31,11 @@ impl Drop for TelemetryGuard {
             && let Err(error) = provider.shutdown()
         {
             eprintln!("telemetry shutdown failed: {error}");
+        }
+        if let Some(meters) = self.meters.take()
+            && let Err(error) = meters.shutdown()
+        {
+            eprintln!("metrics shutdown failed: {error}");
         }
     }
 }
@@ -50,7 +60,7 @@ pub fn init(config: &TelemetryConfig) -> Result<TelemetryGuard, TelemetryError> 
             .boxed(),
         LogFormat::Json => tracing_subscriber::fmt::layer().json().flatten_event(true).with_current_span(true).boxed(),
     };
-    let (otel_layer, provider) = match &config.otlp_endpoint {
+    let (otel_layer, provider, meters) = match &config.otlp_endpoint {
         Some(endpoint) => {
             use opentelemetry_otlp::WithExportConfig;
             let exporter = opentelemetry_otlp::SpanExporter::builder()
@@ -60,11 +70,25 @@ pub fn init(config: &TelemetryConfig) -> Result<TelemetryGuard, TelemetryError> 
                 .map_err(|error| TelemetryError::Exporter(error.to_string()))?;
             let resource =
                 opentelemetry_sdk::Resource::builder().with_service_name(config.service_name.clone()).build();
-            let provider = SdkTracerProvider::builder().with_batch_exporter(exporter).with_resource(resource).build();
+            let provider =
+                SdkTracerProvider::builder().with_batch_exporter(exporter).with_resource(resource.clone()).build();
             let tracer = provider.tracer("keyshop");
-            (Some(tracing_opentelemetry::layer().with_tracer(tracer)), Some(provider))
+            let metric_exporter = opentelemetry_otlp::MetricExporter::builder()
+                .with_tonic()
+                .with_endpoint(endpoint.clone())
+                .build()
+                .map_err(|error| TelemetryError::Exporter(error.to_string()))?;
+            let meters = SdkMeterProvider::builder()
+                .with_reader(PeriodicReader::builder(metric_exporter).build())
+                .with_resource(resource)
+                .build();
+            crate::metrics::install(Some(crate::metrics::OtelRecorder::new(meters.meter("keyshop"))));
+            (Some(tracing_opentelemetry::layer().with_tracer(tracer)), Some(provider), Some(meters))
         }
-        None => (None, None),
+        None => {
+            crate::metrics::install(None);
+            (None, None, None)
+        }
     };
     tracing_subscriber::registry()
         .with(filter)
@@ -72,7 +96,7 @@ pub fn init(config: &TelemetryConfig) -> Result<TelemetryGuard, TelemetryError> 
         .with(otel_layer)
         .try_init()
         .map_err(|error| TelemetryError::AlreadySet(error.to_string()))?;
-    Ok(TelemetryGuard { provider })
+    Ok(TelemetryGuard { provider, meters })
 }
 
 struct MapCarrier<'a>(&'a mut HashMap<String, String>);

@@ -66,7 +66,7 @@ storage_test!(relay_publishes_in_order_once, &CORE_MIGRATIONS, |db: Db| async mo
         }
         keys
     });
-    let relay = OutboxRelay::new(db.clone(), bus.clone(), OutboxWaker::default(), Duration::from_millis(50));
+    let relay = OutboxRelay::new("test", db.clone(), bus.clone(), OutboxWaker::default(), Duration::from_millis(50));
     assert_eq!(relay.publish_pending().await.unwrap(), 3);
     assert_eq!(consumer.await.unwrap(), ["a", "b", "c"]);
     assert_eq!(pending(&db).await, 0);
@@ -77,9 +77,29 @@ storage_test!(an_unacknowledged_event_stays_pending, &CORE_MIGRATIONS, |db: Db| 
     let bus = Arc::new(MemoryBus::new(3, Duration::from_millis(1), Duration::from_millis(50)));
     let _silent = bus.subscribe("silent", &[topics::CATALOG]).await.unwrap();
     db.write(|conn| outbox::enqueue(conn, &event("x")).map_err(DbError::from)).await.unwrap();
-    let relay = OutboxRelay::new(db.clone(), bus, OutboxWaker::default(), Duration::from_millis(50));
+    let relay = OutboxRelay::new("test", db.clone(), bus, OutboxWaker::default(), Duration::from_millis(50));
     assert_eq!(relay.publish_pending().await.unwrap(), 0);
     assert_eq!(pending(&db).await, 1);
+});
+
+storage_test!(the_backlog_counts_what_waits_and_since_when, &CORE_MIGRATIONS, |db: Db| async move {
+    let backlog = |db: Db| async move { db.run(|conn| outbox::backlog(conn).map_err(DbError::from)).await.unwrap() };
+    assert_eq!(backlog(db.clone()).await, (0, None));
+    for (key, at) in [("a", 2_000), ("b", 1_000), ("c", 3_000)] {
+        let mut written = event(key);
+        written.occurred_at_ms = at;
+        db.write(move |conn| outbox::enqueue(conn, &written).map_err(DbError::from)).await.unwrap();
+    }
+    assert_eq!(backlog(db.clone()).await, (3, Some(1_000)));
+    let relay = OutboxRelay::new(
+        "test",
+        db.clone(),
+        Arc::new(MemoryBus::default()),
+        OutboxWaker::default(),
+        Duration::from_millis(50),
+    );
+    assert_eq!(relay.publish_pending().await.unwrap(), 3);
+    assert_eq!(backlog(db).await, (0, None));
 });
 
 storage_test!(a_consumer_claims_an_event_once, &CORE_MIGRATIONS, |db: Db| async move {

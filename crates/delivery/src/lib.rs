@@ -17,7 +17,6 @@ use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::{Backend, Db};
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
-use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
@@ -46,6 +45,8 @@ pub enum DeliveryError {
     Mail(#[from] keyshop_core::mail::MailError),
     #[error("delivery gRPC: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error("delivery: the catalog's gRPC URL {0}")]
+    PeerUrl(#[from] keyshop_core::grpc::TargetError),
     #[error("delivery event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
 }
@@ -72,14 +73,15 @@ impl Delivery {
         let dispatcher = Arc::new(Dispatcher {
             service: service.clone(),
             mailer: Arc::new(Mailer::from_config(&config.mail)?),
-            catalog: CatalogServiceClient::with_interceptor(
-                keyshop_core::grpc::channel(catalog_url)?,
-                ContextInterceptor,
-            ),
+            catalog: CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?),
         });
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), DELIVERY_GROUP, &[topics::ORDER], handler).await?];
-        Ok(Delivery { service, dispatcher, events: EventWork::new(config, platform, db, waker, consumers) })
+        Ok(Delivery {
+            service,
+            dispatcher,
+            events: EventWork::new(ServiceName::Delivery, config, platform, db, waker, consumers),
+        })
     }
 
     /// Demo key stock for the demo catalog (`serve --demo`), into an empty

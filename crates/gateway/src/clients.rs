@@ -1,21 +1,20 @@
-//! gRPC clients of the services behind the gateway: lazy channels with
-//! time-outs, trace context and request id added to every call.
+//! gRPC clients of the services behind the gateway: calls balanced over each
+//! service's replicas, with time-outs and retries of idempotent calls
+//! ([`keyshop_core::grpc::client`]), trace context and request id added.
 
 use std::time::Duration;
 
 use keyshop_core::config::ServiceName;
-use keyshop_core::grpc::{ContextInterceptor, endpoint};
+use keyshop_core::grpc::{Balanced, ContextInterceptor, Target, TargetError};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
 use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
-use tonic::service::interceptor::InterceptedService;
-use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
 
-pub type Intercepted = InterceptedService<Channel, ContextInterceptor>;
+pub type Intercepted = keyshop_core::grpc::Intercepted;
 
 #[derive(Clone)]
 pub struct ServiceClients {
@@ -23,25 +22,24 @@ pub struct ServiceClients {
     member: MemberServiceClient<Intercepted>,
     order: OrderServiceClient<Intercepted>,
     payment: PaymentServiceClient<Intercepted>,
-    channels: Vec<(ServiceName, Channel)>,
+    channels: Vec<(ServiceName, Balanced)>,
 }
 
 #[derive(Debug, thiserror::Error)]
-#[error("{service}: invalid gRPC URL {url:?}: {source}")]
+#[error("{service}: invalid gRPC URL: {source}")]
 pub struct ClientError {
     service: ServiceName,
-    url: String,
-    source: tonic::transport::Error,
+    source: TargetError,
 }
 
 /// Where the services are, checked once; clients are opened from it per
 /// worker (see [`ServiceEndpoints::connect`]).
 #[derive(Clone)]
 pub struct ServiceEndpoints {
-    catalog: Endpoint,
-    member: Endpoint,
-    order: Endpoint,
-    payment: Endpoint,
+    catalog: Target,
+    member: Target,
+    order: Target,
+    payment: Target,
 }
 
 impl ServiceEndpoints {
@@ -51,10 +49,8 @@ impl ServiceEndpoints {
 
     /// The endpoints of the services at `url_of(service)`.
     pub fn parse(url_of: impl Fn(ServiceName) -> String) -> Result<ServiceEndpoints, ClientError> {
-        let parse = |service: ServiceName| {
-            let url = url_of(service);
-            endpoint(&url).map_err(|source| ClientError { service, url, source })
-        };
+        let parse =
+            |service: ServiceName| Target::parse(&url_of(service)).map_err(|source| ClientError { service, source });
         Ok(ServiceEndpoints {
             catalog: parse(ServiceName::Catalog)?,
             member: parse(ServiceName::Member)?,
@@ -63,13 +59,14 @@ impl ServiceEndpoints {
         })
     }
 
-    /// Lazily connecting clients whose connections run on the current
-    /// runtime: an HTTP worker calls the services without leaving its thread.
+    /// Lazily connecting clients whose connections (and name resolution)
+    /// run on the current runtime: an HTTP worker calls the services without
+    /// leaving its thread.
     pub fn connect(&self) -> ServiceClients {
-        let catalog = self.catalog.connect_lazy();
-        let member = self.member.connect_lazy();
-        let order = self.order.connect_lazy();
-        let payment = self.payment.connect_lazy();
+        let catalog = Balanced::at("catalog", self.catalog.clone());
+        let member = Balanced::at("member", self.member.clone());
+        let order = Balanced::at("order", self.order.clone());
+        let payment = Balanced::at("payment", self.payment.clone());
         ServiceClients {
             catalog: CatalogServiceClient::with_interceptor(catalog.clone(), ContextInterceptor),
             member: MemberServiceClient::with_interceptor(member.clone(), ContextInterceptor),

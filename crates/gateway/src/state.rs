@@ -32,7 +32,7 @@ impl GatewayState {
         GatewayState {
             clients,
             messages: Messages::embedded(),
-            metrics: crate::metrics::recorder(),
+            metrics: keyshop_core::metrics::handle(),
             limits: Limits { body_limit_bytes: http.body_limit_bytes, json_limit_bytes: http.json_limit_bytes },
             trust_forwarded_for: http.trust_forwarded_for,
             spa_dir: http.spa_dir.clone(),

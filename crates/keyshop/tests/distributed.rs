@@ -3,10 +3,13 @@
 //! Kafka-compatible broker (tansu, started here on a free port), the gateway
 //! in front. Purchases go through the gateway; the delivery service is
 //! killed with SIGKILL in the middle of one and started again; the order
-//! service runs as two replicas of one consumer group. Every paid order gets
-//! its key once and its e-mail once, and no key reaches a log. Every process
-//! exports its spans over OTLP to a collector in this test: a payment is one
-//! trace from the gateway through gRPC and Kafka to every consumer.
+//! service runs as two replicas of one consumer group, the gateway's calls
+//! balanced over both, and one of them killed at the end without a failed
+//! call. Every paid order gets its key once and its e-mail once, and no key
+//! reaches a log. Every process exports its spans and metrics over OTLP to a
+//! collector in this test: a payment is one trace from the gateway through
+//! gRPC and Kafka to every consumer, and every service reports its request,
+//! consumer and outbox metrics (also served for Prometheus).
 //!
 //! Needs `TEST_POSTGRES_URL`, `TEST_REDIS_URL` and `TEST_TANSU_BIN` (the
 //! broker's binary; `.ci/run` sets all three); skipped without them.
@@ -22,11 +25,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use keyshop_core::test_support::{EmptyPostgres, outbox_mails};
+use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{
+    MetricsService, MetricsServiceServer,
+};
+use opentelemetry_proto::tonic::collector::metrics::v1::{ExportMetricsServiceRequest, ExportMetricsServiceResponse};
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{TraceService, TraceServiceServer};
 use opentelemetry_proto::tonic::collector::trace::v1::{ExportTraceServiceRequest, ExportTraceServiceResponse};
 use opentelemetry_proto::tonic::common::v1::any_value::Value as AnyValue;
+use opentelemetry_proto::tonic::resource::v1::Resource;
 use serde_json::{Value, json};
-use support::{BINARY, delivered_key, free_port, http, kill_hard};
+use support::{BINARY, delivered_key, free_port, http, http_text, kill_hard};
 
 const SERVICES: [&str; 5] = ["catalog", "member", "delivery", "payment", "order"];
 /// The Redis database this test has to itself (flushed at its start).
@@ -151,9 +159,43 @@ struct SpanSeen {
     trace_id: Vec<u8>,
 }
 
-/// An OTLP trace receiver (gRPC), keeping every span it is sent.
+/// An OTLP receiver (gRPC), keeping every span it is sent and the names of
+/// the metrics each service sent.
 #[derive(Clone, Default)]
-struct Collector(Arc<Mutex<Vec<SpanSeen>>>);
+struct Collector {
+    spans: Arc<Mutex<Vec<SpanSeen>>>,
+    metrics: Arc<Mutex<BTreeSet<(String, String)>>>,
+}
+
+/// The `service.name` of a resource.
+fn service_of(resource: Option<&Resource>) -> String {
+    resource
+        .iter()
+        .flat_map(|resource| &resource.attributes)
+        .find(|attribute| attribute.key == "service.name")
+        .and_then(|attribute| match attribute.value.as_ref()?.value.as_ref()? {
+            AnyValue::StringValue(name) => Some(name.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+#[tonic::async_trait]
+impl MetricsService for Collector {
+    async fn export(
+        &self,
+        request: tonic::Request<ExportMetricsServiceRequest>,
+    ) -> Result<tonic::Response<ExportMetricsServiceResponse>, tonic::Status> {
+        let mut seen = self.metrics.lock().unwrap();
+        for resource_metrics in request.into_inner().resource_metrics {
+            let service = service_of(resource_metrics.resource.as_ref());
+            for metric in resource_metrics.scope_metrics.into_iter().flat_map(|scope| scope.metrics) {
+                seen.insert((service.clone(), metric.name));
+            }
+        }
+        Ok(tonic::Response::new(ExportMetricsServiceResponse { partial_success: None }))
+    }
+}
 
 #[tonic::async_trait]
 impl TraceService for Collector {
@@ -161,18 +203,9 @@ impl TraceService for Collector {
         &self,
         request: tonic::Request<ExportTraceServiceRequest>,
     ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        let mut spans = self.0.lock().unwrap();
+        let mut spans = self.spans.lock().unwrap();
         for resource_spans in request.into_inner().resource_spans {
-            let service = resource_spans
-                .resource
-                .iter()
-                .flat_map(|resource| &resource.attributes)
-                .find(|attribute| attribute.key == "service.name")
-                .and_then(|attribute| match attribute.value.as_ref()?.value.as_ref()? {
-                    AnyValue::StringValue(name) => Some(name.clone()),
-                    _ => None,
-                })
-                .unwrap_or_default();
+            let service = service_of(resource_spans.resource.as_ref());
             for span in resource_spans.scope_spans.into_iter().flat_map(|scope| scope.spans) {
                 spans.push(SpanSeen { service: service.clone(), name: span.name, trace_id: span.trace_id });
             }
@@ -185,10 +218,10 @@ impl Collector {
     /// Serves on a free port (on `runtime`); the port.
     fn start(&self, runtime: &tokio::runtime::Runtime) -> u16 {
         let port = free_port();
-        let service = TraceServiceServer::new(self.clone());
+        let (traces, metrics) = (TraceServiceServer::new(self.clone()), MetricsServiceServer::new(self.clone()));
         runtime.spawn(async move {
             let address = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-            tonic::transport::Server::builder().add_service(service).serve(address).await.unwrap();
+            tonic::transport::Server::builder().add_service(traces).add_service(metrics).serve(address).await.unwrap();
         });
         port
     }
@@ -196,7 +229,7 @@ impl Collector {
     /// The services with a span in the trace that holds a span of
     /// `service` named `name` and the most services, and that trace's spans.
     fn widest_trace_with(&self, service: &str, name: &str) -> (BTreeSet<String>, Vec<String>) {
-        let spans = self.0.lock().unwrap().clone();
+        let spans = self.spans.lock().unwrap().clone();
         let traces: BTreeSet<&Vec<u8>> = spans
             .iter()
             .filter(|span| span.service == service && span.name == name)
@@ -214,6 +247,26 @@ impl Collector {
             .max_by_key(|(services, _)| services.len())
             .unwrap_or_default()
     }
+
+    /// The metrics of `wanted` that `service` has not sent yet.
+    fn metrics_missing(&self, service: &str, wanted: &[&str]) -> Vec<String> {
+        let seen = self.metrics.lock().unwrap();
+        wanted
+            .iter()
+            .filter(|name| !seen.contains(&(service.to_owned(), (**name).to_owned())))
+            .map(|name| (*name).to_owned())
+            .collect()
+    }
+}
+
+/// The value of the Prometheus sample whose line starts with `series`
+/// (name and labels as rendered), summed over its other labels.
+fn sample(metrics: &str, series: &str) -> f64 {
+    metrics
+        .lines()
+        .filter(|line| line.starts_with(series))
+        .filter_map(|line| line.rsplit_once(' ')?.1.parse::<f64>().ok())
+        .sum()
 }
 
 /// A guest's checkout of one key of `product`; `(order number, link token, payment session)`.
@@ -281,6 +334,7 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         ("KEYSHOP_MASTER_KEYS".to_owned(), MASTER_KEYS.to_owned()),
         ("KEYSHOP_LOG".to_owned(), "info".to_owned()),
         ("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), format!("http://127.0.0.1:{collector_port}")),
+        ("OTEL_METRIC_EXPORT_INTERVAL".to_owned(), "1000".to_owned()),
     ]);
     let mut databases = Vec::new();
     for service in SERVICES {
@@ -292,15 +346,36 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         databases.push(database);
     }
     let http_port = free_port();
+    let metrics_ports: BTreeMap<&str, u16> =
+        ["payment", "order", "order-2"].into_iter().map(|name| (name, free_port())).collect();
+    let metrics_addr = |name: &str| ("KEYSHOP_METRICS_ADDR", format!("127.0.0.1:{}", metrics_ports[name]));
+    let scrape = |name: &str| {
+        let (status, text) = http_text(metrics_ports[name], "GET", "/metrics", &[], None).unwrap();
+        assert_eq!(status, 200, "{name}: {text}");
+        text
+    };
     let mut cluster = Cluster { dir, env, processes: BTreeMap::new(), _databases: databases };
     cluster.start("catalog", "catalog", true, &[]);
     cluster.start("member", "member", false, &[]);
-    cluster.start("payment", "payment", false, &[]);
+    cluster.start("payment", "payment", false, &[metrics_addr("payment")]);
     cluster.start("delivery", "delivery", true, &[]);
-    cluster.start("order", "order", true, &[]);
+    cluster.start("order", "order", true, &[metrics_addr("order")]);
     // The second order replica: the same database and consumer group, its own port.
-    cluster.start("order-2", "order", false, &[("ORDER_GRPC_ADDR", format!("127.0.0.1:{}", free_port()))]);
-    cluster.start("gateway", "gateway", false, &[("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"))]);
+    let order_2_port = free_port();
+    cluster.start(
+        "order-2",
+        "order",
+        false,
+        &[("ORDER_GRPC_ADDR", format!("127.0.0.1:{order_2_port}")), metrics_addr("order-2")],
+    );
+    // The gateway calls both order replicas.
+    let both_orders = format!("http://127.0.0.1:{},127.0.0.1:{order_2_port}", ports["order"]);
+    cluster.start(
+        "gateway",
+        "gateway",
+        false,
+        &[("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}")), ("ORDER_GRPC_URL", both_orders)],
+    );
     let deadline = Instant::now() + Duration::from_secs(60);
     while http(http_port, "GET", "/readyz", &[], None).is_none_or(|(status, _)| status != 200) {
         assert!(Instant::now() < deadline, "the gateway did not become ready");
@@ -381,6 +456,67 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
     keys.sort();
     keys.dedup();
     assert_eq!(keys.len(), 6, "six orders, six different keys");
+
+    // The gateway's calls were spread over both order replicas.
+    let order_calls = "grpc_server_requests_total{service=\"keyshop.order.v1.OrderService\"";
+    let served = ["order", "order-2"].map(|name| sample(&scrape(name), order_calls));
+    assert!(served.iter().all(|calls| *calls > 0.0), "order calls per replica: {served:?}");
+    // A replica killed: the next calls find the other one, none fails.
+    cluster.kill("order-2");
+    for _ in 0..3 {
+        for (order_no, token) in &orders {
+            assert_eq!(order_of(http_port, order_no, token)["orderNo"], order_no.as_str());
+        }
+    }
+
+    // Every service reports its requests; the consumers their events and
+    // lag, the services with an outbox its backlog.
+    let payment = scrape("payment");
+    assert!(
+        sample(
+            &payment,
+            "grpc_server_requests_total{service=\"keyshop.payment.v1.PaymentService\",method=\"SandboxCharge\",code=\"OK\"}"
+        ) >= 6.0,
+        "{payment}"
+    );
+    assert!(payment.contains("outbox_backlog{service=\"payment\"}"), "{payment}");
+    assert!(payment.contains("grpc_server_request_duration_seconds_bucket"), "{payment}");
+    let wanted: [(&str, &[&str]); 6] = [
+        ("gateway", &["http_requests_total", "http_request_duration_seconds", "grpc_client_requests_total"]),
+        ("catalog", &["grpc_server_requests_total", "grpc_server_request_duration_seconds", "outbox_backlog"]),
+        (
+            "member",
+            &["grpc_server_requests_total", "bus_events_handled_total", "bus_consumer_lag", "db_pool_connections"],
+        ),
+        ("payment", &["grpc_server_requests_total", "outbox_backlog", "outbox_published_total"]),
+        (
+            "delivery",
+            &["bus_events_handled_total", "bus_handle_duration_seconds", "bus_consumer_lag", "outbox_backlog"],
+        ),
+        (
+            "order",
+            &[
+                "grpc_server_requests_total",
+                "grpc_client_requests_total",
+                "bus_events_handled_total",
+                "bus_consumer_lag",
+                "outbox_oldest_pending_seconds",
+            ],
+        ),
+    ];
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let missing: Vec<(&str, Vec<String>)> = wanted
+            .iter()
+            .map(|(service, names)| (*service, collector.metrics_missing(service, names)))
+            .filter(|(_, missing)| !missing.is_empty())
+            .collect();
+        if missing.is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "metrics not exported over OTLP: {missing:?}");
+        std::thread::sleep(Duration::from_millis(500));
+    }
 
     let logs = cluster.logs();
     for key in &keys {

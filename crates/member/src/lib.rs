@@ -15,7 +15,6 @@ use std::time::Duration;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
-use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
@@ -42,6 +41,8 @@ pub enum MemberError {
     Mail(#[from] keyshop_core::mail::MailError),
     #[error("member gRPC: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error("member: the catalog's gRPC URL {0}")]
+    PeerUrl(#[from] keyshop_core::grpc::TargetError),
     #[error("member event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
 }
@@ -60,8 +61,7 @@ impl Member {
         let db =
             Db::connect(config.service(ServiceName::Member).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let mailer = Arc::new(Mailer::from_config(&config.mail)?);
-        let catalog =
-            CatalogServiceClient::with_interceptor(keyshop_core::grpc::channel(catalog_url)?, ContextInterceptor);
+        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?);
         let waker = OutboxWaker::default();
         let settings = MemberSettings {
             session_ttl: Duration::from_secs(config.member.session_ttl_hours * 3600),
@@ -72,7 +72,7 @@ impl Member {
             Arc::new(MemberService::new(db.clone(), platform.cache.clone(), mailer, catalog, waker.clone(), settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?];
-        Ok(Member { service, events: EventWork::new(config, platform, db, waker, consumers) })
+        Ok(Member { service, events: EventWork::new(ServiceName::Member, config, platform, db, waker, consumers) })
     }
 
     /// Serves gRPC on `listener` with its outbox relay, consumer and session

@@ -16,7 +16,7 @@ use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
-use keyshop_core::grpc::{ContextInterceptor, channel};
+use keyshop_core::grpc::client;
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
@@ -49,6 +49,8 @@ pub enum OrderError {
     Db(#[from] keyshop_core::db::DbError),
     #[error("order gRPC: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error("order: a peer's gRPC URL {0}")]
+    PeerUrl(#[from] keyshop_core::grpc::TargetError),
     #[error("order event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
     #[error("order mailer: {0}")]
@@ -76,10 +78,10 @@ impl Order {
         let db =
             Db::connect(config.service(ServiceName::Order).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let peers = Peers {
-            catalog: CatalogServiceClient::with_interceptor(channel(urls.catalog)?, ContextInterceptor),
-            member: MemberServiceClient::with_interceptor(channel(urls.member)?, ContextInterceptor),
-            delivery: DeliveryServiceClient::with_interceptor(channel(urls.delivery)?, ContextInterceptor),
-            payment: PaymentServiceClient::with_interceptor(channel(urls.payment)?, ContextInterceptor),
+            catalog: CatalogServiceClient::new(client("catalog", urls.catalog)?),
+            member: MemberServiceClient::new(client("member", urls.member)?),
+            delivery: DeliveryServiceClient::new(client("delivery", urls.delivery)?),
+            payment: PaymentServiceClient::new(client("payment", urls.payment)?),
         };
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
@@ -96,7 +98,7 @@ impl Order {
         ];
         Ok(Order {
             service,
-            events: EventWork::new(config, platform, db, waker, consumers),
+            events: EventWork::new(ServiceName::Order, config, platform, db, waker, consumers),
             auto_complete_days: config.delivery.auto_complete_days,
         })
     }

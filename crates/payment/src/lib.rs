@@ -61,7 +61,7 @@ impl Payment {
         let providers = Providers::from_config(&config.payment, sandbox_secret)?;
         let public_url = config.public_url.clone();
         let service = Arc::new(PaymentService::new(db.clone(), waker.clone(), providers, window, public_url));
-        Ok(Payment { service, events: EventWork::new(config, platform, db, waker, Vec::new()) })
+        Ok(Payment { service, events: EventWork::new(ServiceName::Payment, config, platform, db, waker, Vec::new()) })
     }
 
     /// Serves gRPC on `listener` with its outbox relay and the worker that

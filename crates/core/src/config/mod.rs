@@ -88,6 +88,9 @@ pub struct TelemetryConfig {
     pub filter: String,
     pub otlp_endpoint: Option<String>,
     pub service_name: String,
+    /// Where a service process serves `GET /metrics` (`KEYSHOP_METRICS_ADDR`;
+    /// unset: nowhere but the gateway's own `/metrics`).
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 #[derive(Debug, Clone)]
@@ -237,10 +240,10 @@ impl Config {
                 &default_listen,
             );
             if let Some(url) = &per_service.grpc_url
-                && !(url.starts_with("http://") || url.starts_with("https://"))
+                && let Err(error) = crate::grpc::Target::parse(url)
             {
                 problems.push(format!(
-                    "{}_GRPC_URL must start with http:// or https:// (got {url:?})",
+                    "{}_GRPC_URL must be http://HOST:PORT[,HOST:PORT…]: {error}",
                     name.as_str().to_uppercase()
                 ));
             }
@@ -305,6 +308,11 @@ impl Config {
         {
             problems.push(format!("OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got {endpoint:?})"));
         }
+
+        let metrics_listen = raw
+            .metrics_addr
+            .filter(|address| !address.is_empty())
+            .map(|address| parse_addr(&mut problems, "KEYSHOP_METRICS_ADDR", Some(&address), ""));
 
         let geoip_database = raw.geoip_db.map(PathBuf::from);
         if let Some(path) = &geoip_database
@@ -452,6 +460,7 @@ impl Config {
                 filter,
                 otlp_endpoint,
                 service_name: raw.otel_service_name.unwrap_or_else(|| "keyshop".to_owned()),
+                metrics_listen,
             },
             geoip_database,
             outbox_poll_interval_ms,
@@ -545,6 +554,12 @@ impl Config {
                 self.telemetry.otlp_endpoint.clone().unwrap_or_else(|| "(unset: logs only)".to_owned()),
             ),
             ("OTEL_SERVICE_NAME".to_owned(), self.telemetry.service_name.clone()),
+            (
+                "KEYSHOP_METRICS_ADDR".to_owned(),
+                self.telemetry
+                    .metrics_listen
+                    .map_or_else(|| "(unset: the gateway's /metrics only)".to_owned(), |address| address.to_string()),
+            ),
             (
                 "KEYSHOP_GEOIP_DB".to_owned(),
                 self.geoip_database

@@ -87,6 +87,7 @@ pub struct RawConfig {
     pub log: Option<String>,
     pub otel_exporter_otlp_endpoint: Option<String>,
     pub otel_service_name: Option<String>,
+    pub metrics_addr: Option<String>,
     pub geoip_db: Option<String>,
     pub outbox_poll_interval_ms: Option<u64>,
 }

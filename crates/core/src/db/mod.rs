@@ -140,6 +140,11 @@ impl Db {
         self.backend
     }
 
+    /// The pool's open and idle connections (for metrics).
+    pub fn pool_state(&self) -> diesel::r2d2::State {
+        self.pool.state()
+    }
+
     /// Runs pending migrations of `migrations` on this database.
     pub async fn migrate(&self, migrations: &'static Migrations) -> Result<(), DbError> {
         self.run(move |conn| run_migrations(conn, migrations)).await

@@ -94,7 +94,11 @@ async fn lane(group: &'static str, mut receiver: mpsc::Receiver<Delivery>, handl
         let span = tracing::info_span!("consume", group, event_type = %delivery.event.event_type,
             event_id = %delivery.event.id, attempt = delivery.attempt);
         telemetry::set_parent(&span, &delivery.event.traceparent, &delivery.event.tracestate);
+        let started = std::time::Instant::now();
         let outcome = handler.handle(&delivery.event).instrument(span).await;
+        metrics::histogram!("bus_handle_duration_seconds", "group" => group).record(started.elapsed().as_secs_f64());
+        let handled = if outcome.is_ok() { "ok" } else { "failed" };
+        metrics::counter!("bus_events_handled_total", "group" => group, "outcome" => handled).increment(1);
         match outcome {
             Ok(()) => delivery.ack(),
             Err(error) => delivery.nack(error.detail),

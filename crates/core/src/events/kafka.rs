@@ -25,12 +25,13 @@ use async_trait::async_trait;
 use keyshop_proto::events::v1::EventEnvelope;
 use prost::Message as _;
 use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
-use rdkafka::client::DefaultClientContext;
+use rdkafka::client::{ClientContext, DefaultClientContext};
 use rdkafka::config::ClientConfig;
-use rdkafka::consumer::{CommitMode, Consumer as _, StreamConsumer};
+use rdkafka::consumer::{CommitMode, Consumer as _, ConsumerContext, StreamConsumer};
 use rdkafka::error::RDKafkaErrorCode;
 use rdkafka::message::{Header, Message as _, OwnedHeaders};
 use rdkafka::producer::{FutureProducer, FutureRecord};
+use rdkafka::statistics::Statistics;
 use rdkafka::{Offset, TopicPartitionList};
 use tokio::sync::{Mutex, mpsc};
 
@@ -167,14 +168,15 @@ impl EventBus for KafkaBus {
             wanted.push(topics::DEAD_LETTER);
         }
         self.ensure_topics(&wanted).await?;
-        let consumer: StreamConsumer = ClientConfig::new()
+        let consumer: StreamConsumer<LagContext> = ClientConfig::new()
             .set("bootstrap.servers", &self.brokers)
             .set("group.id", group)
             .set("enable.auto.commit", "false")
             .set("auto.offset.reset", "earliest")
             .set("session.timeout.ms", self.settings.session_timeout.as_millis().to_string())
             .set("heartbeat.interval.ms", (self.settings.session_timeout.as_millis() / 4).max(100).to_string())
-            .create()
+            .set("statistics.interval.ms", STATISTICS_EVERY.as_millis().to_string())
+            .create_with_context(LagContext { group: group.to_owned() })
             .map_err(kafka_error)?;
         consumer.subscribe(topics).map_err(kafka_error)?;
         let (deliveries, receiver) = mpsc::channel(READ_AHEAD);
@@ -258,9 +260,34 @@ fn complete(partition: &mut Partition, offset: i64) -> Option<i64> {
     next
 }
 
+/// How often librdkafka reports a member's statistics (its lag).
+const STATISTICS_EVERY: Duration = Duration::from_secs(5);
+
+/// Sets `bus_consumer_lag{group}` from librdkafka's statistics: the events
+/// of the member's partitions not yet handled (committed).
+struct LagContext {
+    group: String,
+}
+
+impl ClientContext for LagContext {
+    fn stats(&self, statistics: Statistics) {
+        let lag: i64 = statistics
+            .topics
+            .values()
+            .flat_map(|topic| topic.partitions.values())
+            // Partition -1 is librdkafka's own; -1 lag is "not known yet".
+            .filter(|partition| partition.partition >= 0 && partition.consumer_lag >= 0)
+            .map(|partition| partition.consumer_lag)
+            .sum();
+        metrics::gauge!("bus_consumer_lag", "group" => self.group.clone()).set(lag as f64);
+    }
+}
+
+impl ConsumerContext for LagContext {}
+
 struct Pump {
     group: String,
-    consumer: StreamConsumer,
+    consumer: StreamConsumer<LagContext>,
     producer: FutureProducer,
     settings: KafkaSettings,
     deliveries: mpsc::Sender<Delivery>,
@@ -337,6 +364,7 @@ impl Pump {
             Fate::Failed { position, event, attempt, error } if attempt >= self.settings.max_attempts => {
                 tracing::error!(group = %self.group, event_id = %event.id, event_type = %event.event_type,
                     attempts = attempt, error = %error, "event dead-lettered");
+                metrics::counter!("bus_events_dead_lettered_total", "group" => self.group.clone()).increment(1);
                 self.dead_letter(&position, &event, &error).await;
                 self.commit_done(&position);
             }

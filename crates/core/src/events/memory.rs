@@ -123,7 +123,13 @@ struct MemorySubscription {
 #[async_trait]
 impl Subscription for MemorySubscription {
     async fn next(&mut self) -> Option<Delivery> {
-        let pending = self.receiver.lock().await.recv().await?;
+        let pending = {
+            let mut receiver = self.receiver.lock().await;
+            let pending = receiver.recv().await?;
+            // The group's lag: deliveries still queued behind this one.
+            metrics::gauge!("bus_consumer_lag", "group" => self.group.clone()).set(receiver.len() as f64);
+            pending
+        };
         let event = pending.event.clone();
         let attempt = pending.attempt;
         Some(Delivery::new(
@@ -166,6 +172,7 @@ impl Acker for MemoryAcker {
         if pending.attempt >= self.max_attempts {
             tracing::error!(group = %self.group, event_id = %pending.event.id, event_type = %pending.event.event_type,
                 attempts = pending.attempt, error = %error, "event dead-lettered");
+            metrics::counter!("bus_events_dead_lettered_total", "group" => self.group.clone()).increment(1);
             if let Ok(mut letters) = self.dead_letters.lock() {
                 letters.push(DeadLetter { group: self.group.clone(), event: pending.event.clone(), error });
             }

@@ -90,14 +90,22 @@ pub fn enqueue(conn: &mut DbConnection, event: &Event) -> QueryResult<()> {
     Ok(())
 }
 
-/// Rows not yet published.
 /// How many events of `event_type` the outbox holds, published or not.
 pub fn count_of_type(conn: &mut DbConnection, event_type: &str) -> QueryResult<i64> {
     outbox::table.filter(outbox::event_type.eq(event_type)).count().get_result(conn)
 }
 
+/// Rows not yet published.
 pub fn pending_count(conn: &mut DbConnection) -> QueryResult<i64> {
     outbox::table.filter(outbox::published_at.is_null()).count().get_result(conn)
+}
+
+/// Rows not yet published, and when the oldest of them was written.
+pub fn backlog(conn: &mut DbConnection) -> QueryResult<(i64, Option<i64>)> {
+    outbox::table
+        .filter(outbox::published_at.is_null())
+        .select((diesel::dsl::count_star(), diesel::dsl::min(outbox::created_at)))
+        .get_result(conn)
 }
 
 /// Wakes the relay after a commit so events leave at once instead of at the
@@ -111,7 +119,12 @@ impl OutboxWaker {
     }
 }
 
+/// How often the relay measures its backlog for the metrics.
+const MEASURE_EVERY: Duration = Duration::from_secs(1);
+
 pub struct OutboxRelay {
+    /// The service whose outbox this is (the metrics' label).
+    service: &'static str,
     db: Db,
     bus: Arc<dyn EventBus>,
     waker: OutboxWaker,
@@ -120,15 +133,29 @@ pub struct OutboxRelay {
 }
 
 impl OutboxRelay {
-    pub fn new(db: Db, bus: Arc<dyn EventBus>, waker: OutboxWaker, poll_interval: Duration) -> OutboxRelay {
-        OutboxRelay { db, bus, waker, poll_interval, batch_size: 100 }
+    pub fn new(
+        service: &'static str,
+        db: Db,
+        bus: Arc<dyn EventBus>,
+        waker: OutboxWaker,
+        poll_interval: Duration,
+    ) -> OutboxRelay {
+        OutboxRelay { service, db, bus, waker, poll_interval, batch_size: 100 }
     }
 
     /// Publishes until shutdown, then flushes what is pending once more.
     pub async fn run(self, mut shutdown: Shutdown) {
+        let mut measured: Option<tokio::time::Instant> = None;
         loop {
-            if let Err(error) = self.publish_pending().await {
-                tracing::warn!(error = %error, "outbox relay pass failed");
+            match self.publish_pending().await {
+                Ok(published) => {
+                    metrics::counter!("outbox_published_total", "service" => self.service).increment(published as u64);
+                }
+                Err(error) => tracing::warn!(error = %error, "outbox relay pass failed"),
+            }
+            if measured.is_none_or(|at| at.elapsed() >= MEASURE_EVERY) {
+                self.measure_backlog().await;
+                measured = Some(tokio::time::Instant::now());
             }
             tokio::select! {
                 _ = self.waker.0.notified() => {}
@@ -139,6 +166,20 @@ impl OutboxRelay {
         match self.publish_pending().await {
             Ok(published) => tracing::info!(published, "outbox relay flushed"),
             Err(error) => tracing::warn!(error = %error, "outbox relay flush failed"),
+        }
+    }
+
+    /// Sets `outbox_backlog` (events not yet published) and
+    /// `outbox_oldest_pending_seconds` (how long the oldest has waited).
+    async fn measure_backlog(&self) {
+        match self.db.run(|conn| backlog(conn).map_err(DbError::from)).await {
+            Ok((pending, oldest)) => {
+                metrics::gauge!("outbox_backlog", "service" => self.service).set(pending as f64);
+                let waited_ms = oldest.map_or(0, |created_at| (crate::clock::now_ms() - created_at).max(0));
+                metrics::gauge!("outbox_oldest_pending_seconds", "service" => self.service)
+                    .set(waited_ms as f64 / 1000.0);
+            }
+            Err(error) => tracing::warn!(error = %error, "measuring the outbox backlog failed"),
         }
     }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use tokio::task::JoinHandle;
 
 use super::{Consumer, OutboxRelay, OutboxWaker};
-use crate::config::Config;
+use crate::config::{Config, ServiceName};
 use crate::db::Db;
 use crate::platform::{Platform, RelayGate};
 use crate::shutdown::Shutdown;
@@ -18,10 +18,11 @@ pub struct EventWork {
 }
 
 impl EventWork {
-    /// The relay of `db`'s outbox to the platform's bus (woken by `waker`,
-    /// else at the configured poll interval), and the `consumers` the service
-    /// joined.
+    /// The relay of `service`'s outbox in `db` to the platform's bus (woken
+    /// by `waker`, else at the configured poll interval), and the `consumers`
+    /// the service joined.
     pub fn new(
+        service: ServiceName,
         config: &Config,
         platform: &Platform,
         db: Db,
@@ -29,7 +30,7 @@ impl EventWork {
         consumers: Vec<Consumer>,
     ) -> EventWork {
         let poll = Duration::from_millis(config.outbox_poll_interval_ms);
-        let relay = OutboxRelay::new(db, platform.bus.clone(), waker, poll);
+        let relay = OutboxRelay::new(service.as_str(), db, platform.bus.clone(), waker, poll);
         EventWork { relay, consumers, gate: platform.relay_gate.clone() }
     }
 

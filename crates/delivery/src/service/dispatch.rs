@@ -6,12 +6,9 @@ use std::sync::Arc;
 use futures::StreamExt;
 use keyshop_core::clock::now_ms;
 use keyshop_core::error::AppError;
-use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_proto::catalog::v1 as catalog;
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
-use tonic::service::interceptor::InterceptedService;
-use tonic::transport::Channel;
 
 use super::DeliveryService;
 use crate::mail::{self, GuidedLine};
@@ -27,7 +24,7 @@ const LEASE_MS: i64 = 60_000;
 /// The longest wait between two attempts.
 const MAX_BACKOFF_MS: i64 = 3_600_000;
 
-pub type CatalogClient = CatalogServiceClient<InterceptedService<Channel, ContextInterceptor>>;
+pub type CatalogClient = CatalogServiceClient<keyshop_core::grpc::Intercepted>;
 
 /// The wait after the `attempts`-th failure: 2 s, 4 s, 8 s … at most an hour.
 pub fn backoff_ms(attempts: i64) -> i64 {

@@ -24,6 +24,18 @@ pub fn http(
     headers: &[(&str, &str)],
     body: Option<&Value>,
 ) -> Option<(u16, Value)> {
+    let (status, text) = http_text(port, method, path, headers, body)?;
+    Some((status, serde_json::from_str(&text).ok()?))
+}
+
+/// A plain HTTP/1.1 call; `(status, body)`.
+pub fn http_text(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> Option<(u16, String)> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
     stream.set_read_timeout(Some(Duration::from_secs(20))).ok()?;
     let payload = body.map(Value::to_string).unwrap_or_default();
@@ -36,7 +48,7 @@ pub fn http(
     let mut response = String::new();
     stream.read_to_string(&mut response).ok()?;
     let status = response.split(' ').nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(response.split_once("\r\n\r\n")?.1).ok()?))
+    Some((status, response.split_once("\r\n\r\n")?.1.to_owned()))
 }
 
 pub fn kill_hard(mut child: Child) {

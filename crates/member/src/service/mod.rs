@@ -22,13 +22,10 @@ use keyshop_core::clock::now_ms;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::OutboxWaker;
-use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_core::paging::Paging;
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use secrecy::SecretString;
-use tonic::service::interceptor::InterceptedService;
-use tonic::transport::Channel;
 
 pub use auth::SessionState;
 
@@ -37,7 +34,7 @@ use crate::domain::throttle::Limit;
 use crate::store;
 use crate::store::sessions::SessionView;
 
-pub type CatalogClient = CatalogServiceClient<InterceptedService<Channel, ContextInterceptor>>;
+pub type CatalogClient = CatalogServiceClient<keyshop_core::grpc::Intercepted>;
 
 /// Settings of the member service, from the configuration.
 #[derive(Clone)]

@@ -13,7 +13,6 @@ use std::time::Duration;
 use keyshop_core::db::Db;
 use keyshop_core::error::AppError;
 use keyshop_core::events::OutboxWaker;
-use keyshop_core::grpc::ContextInterceptor;
 use keyshop_core::mail::Mailer;
 use keyshop_core::money::ExchangeRate;
 use keyshop_core::secret;
@@ -22,8 +21,6 @@ use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
-use tonic::service::interceptor::InterceptedService;
-use tonic::transport::Channel;
 
 pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
@@ -34,7 +31,7 @@ use crate::domain::link;
 use crate::store;
 use crate::store::orders::{HistoryRow, OrderLine, OrderRow};
 
-type Intercepted = InterceptedService<Channel, ContextInterceptor>;
+use keyshop_core::grpc::Intercepted;
 
 /// The services the order service calls.
 #[derive(Clone)]

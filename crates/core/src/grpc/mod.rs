@@ -1,12 +1,23 @@
 //! gRPC plumbing shared by services and clients: trace context and request id
-//! in metadata, client channels with time-outs.
+//! in metadata, clients balanced over a service's replicas with time-outs and
+//! retries ([`client`]), request metrics and health of a server.
+
+pub mod client;
+pub mod metered;
 
 use std::time::Duration;
 
 use tonic::metadata::MetadataValue;
-use tonic::transport::{Channel, Endpoint};
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Endpoint;
+
+pub use client::{Balanced, Target, TargetError};
+pub use metered::MeteredLayer;
 
 use crate::telemetry;
+
+/// What a generated client of another service runs on.
+pub type Intercepted = InterceptedService<Balanced, ContextInterceptor>;
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
@@ -42,7 +53,7 @@ impl tonic::service::Interceptor for ContextInterceptor {
     }
 }
 
-/// The endpoint at `url` with connect and request time-outs.
+/// The endpoint of one replica at `url`, with connect and request time-outs.
 pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
     Ok(Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(3))
@@ -51,10 +62,11 @@ pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
         .http2_keep_alive_interval(Duration::from_secs(30)))
 }
 
-/// A lazily connecting channel to `url`. Its connection runs on the runtime
-/// it is created on.
-pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
-    Ok(endpoint(url)?.connect_lazy())
+/// A client transport to service `name`'s replicas at `url`, carrying trace
+/// context and request id. Its connections run on the runtime it is created
+/// on.
+pub fn client(name: &str, url: &str) -> Result<Intercepted, TargetError> {
+    Ok(InterceptedService::new(Balanced::new(name, url)?, ContextInterceptor))
 }
 
 /// The server span of an incoming call, child of the caller's trace.
@@ -90,8 +102,13 @@ const HEALTH_EVERY: Duration = Duration::from_secs(5);
 /// follow it.
 async fn report_health(reporter: tonic_health::server::HealthReporter, name: String, db: crate::db::Db) {
     let mut last = None;
+    // `keyshop.order.v1.OrderService` is "order" in the metrics, as elsewhere.
+    let service = name.split('.').nth(1).unwrap_or(&name).to_owned();
     loop {
         let serving = db.ping().await;
+        let pool = db.pool_state();
+        metrics::gauge!("db_pool_connections", "service" => service.clone()).set(f64::from(pool.connections));
+        metrics::gauge!("db_pool_idle_connections", "service" => service.clone()).set(f64::from(pool.idle_connections));
         if last != Some(serving) {
             let status =
                 if serving { tonic_health::ServingStatus::Serving } else { tonic_health::ServingStatus::NotServing };
@@ -137,6 +154,7 @@ pub async fn serve_routes(
     let mut stop = shutdown;
     let served = tonic::transport::Server::builder()
         .trace_fn(server_span)
+        .layer(MeteredLayer)
         .add_routes(routes.add_service(health_service))
         .serve_with_incoming_shutdown(incoming(listener), async move { stop.wait().await })
         .await;
