@@ -163,3 +163,18 @@ async fn calls_follow_a_change_of_the_replicas() {
     }
     assert_eq!((old.calls(), new.calls()), (1, 3));
 }
+
+#[tokio::test]
+async fn a_name_is_resolved_to_its_replicas() {
+    let replica = Replica::default();
+    let address = serve(replica.clone()).await;
+    // `localhost` may also name ::1, where nothing listens: that connection
+    // is refused and the call goes to 127.0.0.1.
+    let balanced = Balanced::new("payment", &format!("http://localhost:{}", address.port())).unwrap();
+    let mut client = PaymentServiceClient::new(balanced.clone());
+    for _ in 0..3 {
+        charge(&mut client).await.unwrap();
+    }
+    assert_eq!(replica.calls(), 3);
+    assert!(balanced.addresses().contains(&address), "{:?}", balanced.addresses());
+}

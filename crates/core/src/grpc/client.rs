@@ -45,6 +45,8 @@ pub const REST: Duration = Duration::from_secs(5);
 /// The first retry's delay; it doubles with each retry, plus up to as much
 /// again at random.
 const RETRY_BACKOFF: Duration = Duration::from_millis(20);
+/// How soon a name that has not resolved yet is asked again.
+const UNRESOLVED_RETRY: Duration = Duration::from_secs(1);
 /// How long a call waits for a name's first resolution.
 const FIRST_RESOLUTION: Duration = Duration::from_secs(3);
 
@@ -204,8 +206,10 @@ async fn keep_resolving(target: Target, shared: Weak<Shared>) {
             Err(error) => tracing::warn!(service = %live.name, error = %error,
                 "the service's name did not resolve; keeping the replicas known"),
         }
+        // Until a first answer, ask again soon: calls are waiting.
+        let pause = if live.replicas.borrow().is_empty() { UNRESOLVED_RETRY } else { RESOLVE_EVERY };
         drop(live);
-        tokio::time::sleep(RESOLVE_EVERY).await;
+        tokio::time::sleep(pause).await;
     }
 }
 
