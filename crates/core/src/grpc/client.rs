@@ -250,6 +250,10 @@ impl Shared {
     /// The replicas, once there are any (a DNS name's first resolution may
     /// still be under way).
     async fn current(&self) -> Option<ReplicaSet> {
+        let known = self.replicas.borrow().clone();
+        if !known.is_empty() {
+            return Some(known);
+        }
         let mut watching = self.replicas.subscribe();
         let found = tokio::time::timeout(FIRST_RESOLUTION, watching.wait_for(|replicas| !replicas.is_empty())).await;
         match found {

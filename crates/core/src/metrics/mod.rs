@@ -22,6 +22,7 @@
 mod otel;
 
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 
@@ -63,9 +64,28 @@ pub fn install(otel: Option<OtelRecorder>) -> PrometheusHandle {
             if !installed {
                 tracing::warn!("a metrics recorder was already installed; /metrics shows only its own view");
             }
+            keep_up(handle.clone());
             handle
         })
         .clone()
+}
+
+/// How often histogram samples are folded into their buckets.
+const UPKEEP_EVERY: Duration = Duration::from_secs(5);
+
+/// Folds the histograms' samples into their buckets every [`UPKEEP_EVERY`]
+/// on a thread of its own: without it they pile up until a scrape (and
+/// forever when nobody scrapes).
+fn keep_up(handle: PrometheusHandle) {
+    let spawned = std::thread::Builder::new().name("metrics-upkeep".to_owned()).spawn(move || {
+        loop {
+            std::thread::sleep(UPKEEP_EVERY);
+            handle.run_upkeep();
+        }
+    });
+    if let Err(error) = spawned {
+        tracing::warn!(error = %error, "no metrics upkeep thread: histograms are folded only when scraped");
+    }
 }
 
 /// The process's Prometheus view (installing a Prometheus-only recorder if
