@@ -31,8 +31,6 @@ pub enum Role {
 /// A started process: its addresses, and its tasks until they end.
 pub struct Running {
     pub http_addr: Option<SocketAddr>,
-    /// Where `GET /metrics` is served besides the gateway (`KEYSHOP_METRICS_ADDR`).
-    pub metrics_addr: Option<SocketAddr>,
     pub grpc_addrs: BTreeMap<ServiceName, SocketAddr>,
     trigger: ShutdownTrigger,
     tasks: JoinSet<anyhow::Result<()>>,
@@ -94,18 +92,14 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
 
     platform.relay_gate.release();
 
-    let metrics_addr = match config.telemetry.metrics_listen {
-        Some(address) => {
-            let listener =
-                TcpListener::bind(address).await.with_context(|| format!("metrics: binding HTTP on {address}"))?;
-            let address = listener.local_addr()?;
-            let stop = shutdown.clone();
-            tasks.spawn(async move { keyshop_core::metrics::serve(listener, stop).await.context("metrics") });
-            tracing::info!(%address, "metrics listening: http://{address}/metrics");
-            Some(address)
-        }
-        None => None,
-    };
+    if let Some(address) = config.telemetry.metrics_listen {
+        let listener =
+            TcpListener::bind(address).await.with_context(|| format!("metrics: binding HTTP on {address}"))?;
+        let address = listener.local_addr()?;
+        let stop = shutdown.clone();
+        tasks.spawn(async move { keyshop_core::metrics::serve(listener, stop).await.context("metrics") });
+        tracing::info!(%address, "metrics listening: http://{address}/metrics");
+    }
 
     let http_addr = if matches!(role, Role::Embedded | Role::Gateway) {
         let urls = Peers { config, role, bound: &grpc_addrs }.urls(ServiceEndpoints::SERVICES)?;
@@ -121,7 +115,7 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
     } else {
         None
     };
-    Ok(Running { http_addr, metrics_addr, grpc_addrs, trigger, tasks })
+    Ok(Running { http_addr, grpc_addrs, trigger, tasks })
 }
 
 async fn start_service(

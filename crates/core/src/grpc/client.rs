@@ -282,16 +282,15 @@ impl Shared {
     }
 
     async fn send(&self, request: http::Request<Body>) -> Result<http::Response<Body>, BoxError> {
-        let path = request.uri().path().to_owned();
-        let idempotent = is_idempotent(&path);
-        let method = split_path(&path).1.to_owned();
+        let (parts, body) = request.into_parts();
+        let idempotent = is_idempotent(parts.uri.path());
+        let method = split_path(parts.uri.path()).1.to_owned();
         let Some(replicas) = self.current().await else {
             self.record(&method, tonic::Code::Unavailable);
             return Err(format!("no replica of {} is known yet", self.name).into());
         };
         // Every call of keyshop's is unary, its message small: the body is
         // kept, to be sent again when the call is retried.
-        let (parts, body) = request.into_parts();
         let body = body.collect().await?.to_bytes();
         let mut attempt = 1;
         let mut avoid = None;

@@ -94,11 +94,6 @@ pub fn handle() -> PrometheusHandle {
     install(None)
 }
 
-/// The Prometheus text of everything recorded so far.
-pub fn render() -> String {
-    handle().render()
-}
-
 /// Serves `GET /metrics` on `listener` until `shutdown`: the listener of a
 /// service process, which has no HTTP server of its own.
 pub async fn serve(listener: tokio::net::TcpListener, mut shutdown: Shutdown) -> std::io::Result<()> {
