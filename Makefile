@@ -11,15 +11,24 @@ KEYSHOP := $(CARGO_TARGET_DIR)/$(PROFILE)/keyshop
 NPM := npm --prefix frontend
 NEXTEST := $(shell cargo nextest --version >/dev/null 2>&1 && echo yes)
 
-.PHONY: run build spa deps test test-rust test-frontend e2e test-deploy lint lint-rust lint-frontend fmt openapi bench clean
+.PHONY: run build spa deps setup-run setup-test setup-bench test test-rust test-frontend e2e test-deploy lint lint-rust lint-frontend fmt openapi bench clean
 
 ## run: install front-end deps, build the SPA and the binary, serve the embedded store with demo data at http://127.0.0.1:8080
 run: spa build
 	$(KEYSHOP) serve --demo
 
 ## build: the keyshop binary
-build:
+build: setup-run
 	cargo build -p keyshop $(CARGO_PROFILE_FLAG)
+
+## setup-run, setup-test, setup-bench: install the Debian packages each needs
+## and this machine lacks (.ci/setup-system says which and why)
+setup-run:
+	@.ci/setup-system run
+setup-test:
+	@.ci/setup-system test
+setup-bench:
+	@.ci/setup-system bench
 
 deps: frontend/node_modules/.package-lock.json
 
@@ -35,18 +44,23 @@ frontend/node_modules/.package-lock.json: frontend/package.json frontend/package
 spa: deps
 	$(NPM) run build
 
-## test: every test, lint and format check (PostgreSQL suites run when TEST_POSTGRES_URL is set)
-test: lint test-rust test-frontend e2e test-deploy
+## test: every test, lint and format check
+test: setup-test lint test-rust test-frontend e2e test-deploy
 
 ## test-deploy: render the Kubernetes overlays and validate them (and the compose file)
 test-deploy:
 	.ci/k8s-validate
 
-test-rust:
+## test-rust: the Rust tests; .ci/test-services finds or starts PostgreSQL,
+## Redis and a Kafka-compatible broker, and the tests of whatever is absent
+## are filtered out (the runner reports them as skipped)
+test-rust: setup-run
 ifeq ($(NEXTEST),yes)
-	cargo nextest run --workspace --no-fail-fast
+	@eval "$$(.ci/test-services)" && set -x && \
+	  cargo nextest run --workspace --no-fail-fast -E "$$KEYSHOP_NEXTEST_FILTER"
 else
-	cargo test --workspace --no-fail-fast
+	@eval "$$(.ci/test-services)" && set -x && \
+	  cargo test --workspace --no-fail-fast -- $$KEYSHOP_CARGO_TEST_SKIP
 endif
 
 test-frontend: deps
@@ -54,7 +68,7 @@ test-frontend: deps
 
 ## e2e: Playwright in Debian's Chromium against a fresh `keyshop serve --demo`
 ## (the captcha accepts a fixed code there, so the browser can sign up)
-e2e: spa build
+e2e: setup-test spa build
 	KEYSHOP_CAPTCHA_TEST_CODE=e2e-pass .ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
 
 lint: lint-rust lint-frontend
@@ -80,13 +94,13 @@ openapi: build deps
 
 ## bench: load tests through the gateway in embedded mode (release build, wrk),
 ## then the same calls again with the gateway's one-second micro-cache off
-bench: spa
+bench: setup-bench spa
 	cargo build -p keyshop --release
 	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== micro-cache off (KEYSHOP_HTTP_CACHE_TTL_MS=0)"
 	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== distributed: every service its own process on PostgreSQL, Redis and Kafka (.ci/with-distributed)"
-	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
+	eval "$$(.ci/test-services)" && KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
 
 clean:
 	rm -rf frontend/dist data

@@ -39,7 +39,10 @@ test('the shell renders header, footer and the site title from the settings', as
     await expect(footer.locator(`a[href="mailto:${config.supportEmail}"]`)).toBeVisible();
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${config.siteName ?? ''}`);
-  await expect(page).toHaveTitle(new RegExp(`- ${config.siteName ?? ''}$`));
+  // The page title is the stored site title (spec): alone on home, after the page's elsewhere.
+  await expect(page).toHaveTitle(config.siteTitle ?? '');
+  await page.goto('/games');
+  await expect(page).toHaveTitle(`All games - ${config.siteTitle ?? ''}`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /\S/);
 });

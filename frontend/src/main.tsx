@@ -8,7 +8,7 @@ import './styles/index.css';
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  await bootstrapLanguage(window.location.search);
+  await bootstrapLanguage(window.location, window.history);
   createRoot(root).render(<App />);
 }
 

@@ -1,5 +1,11 @@
 //! Helpers for tests across the workspace: throw-away databases on SQLite and
 //! PostgreSQL, and a real SMTP server that keeps what it receives.
+//!
+//! Tests that need a server find it on `TEST_POSTGRES_URL`, `TEST_REDIS_URL`
+//! or `TEST_KAFKA_URL`, else where this kind of machine runs it, and fail when
+//! it does not answer: `make test-rust` (`.ci/test-services`) starts what it
+//! can and filters out, as skipped, the tests whose server is absent. Their
+//! names say what they need (`postgres`, `redis`, `kafka`, `distributed`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -32,12 +38,10 @@ impl TestDb {
         Ok(TestDb { db, url, cleanup: Cleanup::Sqlite(dir) })
     }
 
-    /// A fresh PostgreSQL database next to `TEST_POSTGRES_URL`, or `None` when
-    /// the variable is unset.
-    pub async fn postgres(migrations: &'static Migrations) -> Option<Result<TestDb, DbError>> {
-        let admin_url = std::env::var("TEST_POSTGRES_URL").ok().filter(|url| !url.is_empty())?;
+    /// A fresh PostgreSQL database next to [`postgres_url`].
+    pub async fn postgres(migrations: &'static Migrations) -> Result<TestDb, DbError> {
         let name = format!("keyshop_test_{}", uuid::Uuid::new_v4().simple());
-        Some(TestDb::create_postgres(admin_url, name, migrations).await)
+        TestDb::create_postgres(postgres_url(), name, migrations).await
     }
 
     async fn create_postgres(
@@ -72,9 +76,8 @@ impl Drop for TestDb {
     }
 }
 
-/// An empty PostgreSQL database next to `TEST_POSTGRES_URL`, for a process
-/// that migrates it itself; dropped with this value. `None` when the
-/// variable is unset.
+/// An empty PostgreSQL database next to [`postgres_url`], for a process
+/// that migrates it itself; dropped with this value.
 pub struct EmptyPostgres {
     pub url: String,
     admin_url: String,
@@ -82,14 +85,14 @@ pub struct EmptyPostgres {
 }
 
 impl EmptyPostgres {
-    pub fn create(label: &str) -> Option<Result<EmptyPostgres, DbError>> {
+    pub fn create(label: &str) -> Result<EmptyPostgres, DbError> {
         use diesel::{Connection, RunQueryDsl};
-        let admin_url = std::env::var("TEST_POSTGRES_URL").ok().filter(|url| !url.is_empty())?;
+        let admin_url = postgres_url();
         let name = format!("keyshop_{label}_{}", uuid::Uuid::new_v4().simple());
         let created = diesel::PgConnection::establish(&admin_url)
             .map_err(|error| DbError::Migration { name: "test", message: error.to_string() })
             .and_then(|mut conn| Ok(diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut conn)?));
-        Some(created.map(|_| EmptyPostgres { url: replace_database(&admin_url, &name), admin_url, name }))
+        created.map(|_| EmptyPostgres { url: replace_database(&admin_url, &name), admin_url, name })
     }
 }
 
@@ -100,6 +103,26 @@ impl Drop for EmptyPostgres {
             let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)).execute(&mut conn);
         }
     }
+}
+
+/// `name`'s value, else `default`.
+fn server_url(name: &str, default: &str) -> String {
+    std::env::var(name).ok().filter(|url| !url.is_empty()).unwrap_or_else(|| default.to_owned())
+}
+
+/// The PostgreSQL server tests create their databases on.
+pub fn postgres_url() -> String {
+    server_url("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable")
+}
+
+/// The Redis server of the cache's tests and the distributed test.
+pub fn redis_url() -> String {
+    server_url("TEST_REDIS_URL", "redis://127.0.0.1:6379")
+}
+
+/// The Kafka-compatible broker of the bus's tests.
+pub fn kafka_url() -> String {
+    server_url("TEST_KAFKA_URL", "kafka://127.0.0.1:19092")
 }
 
 /// `postgres://u@h:5432/test?x` with the database name replaced.
@@ -115,8 +138,8 @@ pub fn replace_database(url: &str, database: &str) -> String {
     out
 }
 
-/// Runs the same async test body on SQLite and, when `TEST_POSTGRES_URL` is
-/// set, on PostgreSQL: the storage suite of every component uses this.
+/// Runs the same async test body on SQLite and on PostgreSQL: the storage
+/// suite of every component uses this.
 #[macro_export]
 macro_rules! storage_test {
     ($name:ident, $migrations:expr, $body:expr) => {
@@ -131,11 +154,8 @@ macro_rules! storage_test {
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                let Some(test_db) = $crate::test_support::TestDb::postgres($migrations).await else {
-                    eprintln!("TEST_POSTGRES_URL unset: PostgreSQL variant skipped");
-                    return;
-                };
-                let test_db = test_db.expect("postgres test database");
+                let test_db =
+                    $crate::test_support::TestDb::postgres($migrations).await.expect("postgres test database");
                 ($body)(test_db.db.clone()).await;
             }
         }
@@ -158,11 +178,8 @@ macro_rules! backend_test {
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                let Some(test_db) = $crate::test_support::TestDb::postgres($migrations).await else {
-                    eprintln!("TEST_POSTGRES_URL unset: PostgreSQL variant skipped");
-                    return;
-                };
-                ($body)(test_db.expect("postgres test database")).await;
+                ($body)($crate::test_support::TestDb::postgres($migrations).await.expect("postgres test database"))
+                    .await;
             }
         }
     };

@@ -11,8 +11,8 @@
 //! gRPC and Kafka to every consumer, and every service reports its request,
 //! consumer and outbox metrics (also served for Prometheus).
 //!
-//! Needs `TEST_POSTGRES_URL`, `TEST_REDIS_URL` and `TEST_TANSU_BIN` (the
-//! broker's binary; `.ci/run` sets all three); skipped without them.
+//! Needs PostgreSQL, Redis and `TEST_TANSU_BIN` (the broker's binary), which
+//! `.ci/test-services` provides; `make test-rust` skips it without them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -310,13 +310,8 @@ fn one_mail(cluster: &Cluster, order_no: &str) {
 
 #[test]
 fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_replicas() {
-    let (Ok(postgres), Ok(redis), Ok(tansu)) =
-        (std::env::var("TEST_POSTGRES_URL"), std::env::var("TEST_REDIS_URL"), std::env::var("TEST_TANSU_BIN"))
-    else {
-        eprintln!("TEST_POSTGRES_URL, TEST_REDIS_URL or TEST_TANSU_BIN unset: the distributed test is skipped");
-        return;
-    };
-    assert!(!postgres.is_empty());
+    let redis = keyshop_core::test_support::redis_url();
+    let tansu = std::env::var("TEST_TANSU_BIN").expect("TEST_TANSU_BIN: the tansu broker's binary");
     let dir = tempfile::tempdir().unwrap();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
     let collector = Collector::default();
@@ -338,7 +333,7 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
     ]);
     let mut databases = Vec::new();
     for service in SERVICES {
-        let database = EmptyPostgres::create(service).unwrap().unwrap();
+        let database = EmptyPostgres::create(service).unwrap();
         let prefix = service.to_uppercase();
         env.insert(format!("{prefix}_DATABASE_URL"), database.url.clone());
         env.insert(format!("{prefix}_GRPC_ADDR"), format!("127.0.0.1:{}", ports[service]));

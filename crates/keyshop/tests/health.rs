@@ -1,7 +1,7 @@
 //! A service alone in its process reports its health the standard gRPC way,
 //! for the whole server (`""`, what Kubernetes' probes ask) and by name, and
 //! follows its database: serving while it answers, not serving once it is
-//! gone. Needs `TEST_POSTGRES_URL`; skipped without it.
+//! gone. Needs PostgreSQL (`TEST_POSTGRES_URL`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -38,12 +38,8 @@ async fn until(port: u16, wanted: ServingStatus, patience: Duration) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_service_reports_not_serving_once_its_database_is_gone() {
-    let Some(database) = EmptyPostgres::create("health") else {
-        eprintln!("TEST_POSTGRES_URL unset: skipped");
-        return;
-    };
-    let database = database.unwrap();
+async fn a_service_on_postgres_reports_not_serving_once_its_database_is_gone() {
+    let database = EmptyPostgres::create("health").unwrap();
     let data = tempfile::tempdir().unwrap();
     let port = free_port();
     let child = Command::new(BINARY)

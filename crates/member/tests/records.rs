@@ -273,13 +273,17 @@ backend_test!(forms_are_stored_confirmed_by_mail_and_throttled, &MIGRATIONS, |te
         message: "Great store".into(),
         client: client_from("198.51.100.50"),
     };
-    let mut last = Ok(());
-    for _ in 0..6 {
-        last = member.client.submit_feedback_form(feedback()).await.map(|_| ());
-    }
-    let throttled = app_error(last);
+    // Feedback: one message a minute per address, and only while its switch is on.
+    member.client.submit_feedback_form(feedback()).await.unwrap();
+    let throttled = app_error(member.client.submit_feedback_form(feedback()).await);
     assert_eq!((throttled.code, throttled.msg_key.as_str()), (ErrorCode::RateLimited, "api.form.tooMany"));
-    assert!(throttled.retry_after_seconds.is_some());
+    assert!(throttled.retry_after_seconds.is_some_and(|seconds| seconds <= 60));
+    member.catalog.set_setting("feedbackEnabled", "false").await.unwrap();
+    let other = || pb::FeedbackForm { client: client_from("198.51.100.51"), ..feedback() };
+    let closed = app_error(member.client.submit_feedback_form(other()).await);
+    assert_eq!((closed.code, closed.msg_key.as_str()), (ErrorCode::BusinessRule, "api.form.feedbackClosed"));
+    member.catalog.set_setting("feedbackEnabled", "true").await.unwrap();
+    member.client.submit_feedback_form(other()).await.unwrap();
 });
 
 backend_test!(newsletter_double_opt_in_and_unsubscribe, &MIGRATIONS, |test_db: TestDb| async move {

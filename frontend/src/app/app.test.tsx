@@ -33,7 +33,7 @@ describe('home page', () => {
   it('keeps the site settings in the store and sets title and meta tags', async () => {
     renderApp('/');
     await waitFor(() => {
-      expect(document.title).toBe('Game keys delivered instantly - keyshop');
+      expect(document.title).toBe('Game keys, delivered instantly');
     });
     expect(useAppStore.getState().siteSettings).toMatchObject(TEST_CONFIG);
     expect(document.querySelector('meta[name="keywords"]')).toHaveAttribute(
@@ -94,7 +94,7 @@ describe('404 page', () => {
       '/',
     );
     await waitFor(() => {
-      expect(document.title).toBe('Page not found - keyshop');
+      expect(document.title).toBe('Page not found - Game keys, delivered instantly');
     });
   });
 

@@ -4,7 +4,7 @@ import type { TranslationKey } from '@/lib/i18n/i18n';
 
 /** What a route tells the shell about itself through `handle`. */
 export interface RouteHandle {
-  /** Catalogue key of the page title; `document.title` = "<title> - <siteName>". */
+  /** Catalogue key of the page title; `document.title` = "<title> - <siteTitle>". */
   titleKey: TranslationKey;
 }
 

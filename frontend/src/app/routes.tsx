@@ -111,7 +111,8 @@ function categoryLoader({ params }: LoaderFunctionArgs) {
 
 /**
  * The route tree. The root route runs the navigation rules for every page; the main layout
- * (header and footer) stays mounted while its pages change; the 404 page sits outside it.
+ * (header and footer) stays mounted while its pages change; PayPal's return page and the 404
+ * page sit outside it.
  * Unknown paths render the 404 page in place, so the address the shopper typed stays.
  */
 export const routes: RouteObject[] = [
@@ -204,7 +205,6 @@ export const routes: RouteObject[] = [
             'SuccessPaymentRoute',
           ),
           page('pageTitle.cancelPayment', paths.cancelPayment, shop.cancel, 'CancelPaymentRoute'),
-          page('pageTitle.paypal', paths.paypal, shop.paypal, 'PaypalReturnRoute'),
           page('pageTitle.order', `${paths.order}/:orderNo`, shop.order, 'OrderRoute'),
           page('forms.sale.title', paths.sale, lazyFormPage, 'FormPageRoute'),
           page('forms.wholesale.title', paths.wholesale, lazyFormPage, 'FormPageRoute'),
@@ -250,6 +250,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Spec: PayPal's return page stands outside the main layout (no header or footer).
+      page('pageTitle.paypal', paths.paypal, shop.paypal, 'PaypalReturnRoute'),
       { path: paths.notFound, handle: handle('pageTitle.notFound'), lazy: lazyNotFound },
       { path: '*', handle: handle('pageTitle.notFound'), lazy: lazyNotFound },
     ],

@@ -71,3 +71,15 @@ export const useAppStore = create<AppState>()(
     },
   ),
 );
+
+/** Whether an earlier visit stored a language (the persisted state names one). */
+export function hasStoredLanguage(): boolean {
+  try {
+    const raw = localStorage.getItem(STORE_KEY);
+    if (raw === null) return false;
+    const parsed = JSON.parse(raw) as { state?: { language?: unknown } } | null;
+    return isLanguageCode(parsed?.state?.language);
+  } catch {
+    return false;
+  }
+}

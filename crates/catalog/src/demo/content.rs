@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Deserialize;
 
 const WORDS_JSON: &str = include_str!("../../content/demo/words.json");
-const TEXTS_JSON: &str = include_str!("../../content/demo/texts.json");
 const NEWS_JSON: &str = include_str!("../../content/demo/news.json");
 
 #[derive(Debug, Clone, Deserialize)]
@@ -66,7 +65,10 @@ impl Content {
     pub fn embedded() -> Result<Content, serde_json::Error> {
         Ok(Content {
             words: serde_json::from_str(WORDS_JSON)?,
-            texts: serde_json::from_str(TEXTS_JSON)?,
+            texts: crate::content::DEMO_TEXTS
+                .iter()
+                .map(|(language, file)| Ok(((*language).to_owned(), serde_json::from_str(file)?)))
+                .collect::<Result<_, serde_json::Error>>()?,
             news: serde_json::from_str(NEWS_JSON)?,
         })
     }

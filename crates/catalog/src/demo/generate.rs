@@ -1,6 +1,6 @@
 //! Generates the demo catalog from the content and a seed: invented titles on
 //! every platform, type and region, realistic prices and discounts, texts in
-//! five languages, stock, reviews and news. Pure: same seed, same catalog.
+//! all eighteen languages, stock, reviews and news. Pure: same seed, same catalog.
 
 use std::collections::HashSet;
 
@@ -16,8 +16,6 @@ const PC_PLATFORMS: [&str; 8] =
 const CONSOLES: [&str; 3] = ["xbox", "playstation", "nintendo"];
 const GAME_PRICES: [i64; 10] = [499, 999, 1499, 1999, 2499, 2999, 3999, 4999, 5999, 6999];
 const CARD_AMOUNTS: [i64; 4] = [10, 20, 50, 100];
-/// Every product lists these store languages among its supported ones.
-const TEXT_LANGUAGES: [&str; 5] = ["en-US", "de", "fr", "ja", "es"];
 
 /// A product and how many keys the demo store holds for it.
 #[derive(Debug, Clone)]
@@ -152,17 +150,28 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// The product's description and activation guide in every language
+    /// the content has: the same template (they are parallel translations),
+    /// picked once.
     fn texts(&mut self, title: &Title, platform: &str, region: &str) -> Vec<(String, String, String)> {
+        let count = self
+            .content
+            .texts
+            .get(keyshop_core::i18n::DEFAULT)
+            .and_then(|english| english.description.get(title.product_type))
+            .map_or(0, Vec::len);
+        if count == 0 {
+            return Vec::new();
+        }
+        let choice = self.rng.range(0, count as i64 - 1) as usize;
         let mut texts = Vec::new();
-        for language in TEXT_LANGUAGES {
-            let Some(catalog) = self.content.texts.get(language) else { continue };
+        for (language, catalog) in &self.content.texts {
             let genre = title.genres.first().and_then(|genre| catalog.genre.get(genre)).cloned().unwrap_or_default();
             let region_text = region_phrase(catalog, region);
-            let templates = catalog.description.get(title.product_type).filter(|list| !list.is_empty());
-            let Some(templates) = templates else { continue };
-            let template = self.rng.pick(templates).clone();
+            let template = catalog.description.get(title.product_type).and_then(|list| list.get(choice));
+            let Some(template) = template else { continue };
             let description = fill(
-                &template,
+                template,
                 &[
                     ("title", &title.title),
                     ("developer", &title.developer),
@@ -175,7 +184,7 @@ impl<'a> Generator<'a> {
                 ],
             );
             let guide = catalog.activation.get(platform).cloned().unwrap_or_default();
-            texts.push((language.to_owned(), description, guide));
+            texts.push((language.clone(), description, guide));
         }
         texts
     }

@@ -157,7 +157,7 @@ mod tests {
 
     const MINUTE: Duration = Duration::from_secs(60);
 
-    crate::cache::contract::cache_contract!(Some(std::sync::Arc::new(MemoryCache::new(100))));
+    crate::cache::contract::cache_contract!(std::sync::Arc::new(MemoryCache::new(100)));
 
     #[tokio::test]
     async fn expired_entries_are_dropped() {

@@ -230,11 +230,12 @@ mod tests {
 
     use super::*;
 
-    /// A cache on `TEST_REDIS_URL` in a namespace of its own.
-    fn on_test_server() -> Option<Arc<dyn Cache>> {
-        let url = std::env::var("TEST_REDIS_URL").ok().filter(|url| !url.is_empty())?;
+    /// A cache on the test server in a namespace of its own.
+    fn on_test_server() -> Arc<dyn Cache> {
         let namespace = format!("keyshop-test:{}:", uuid::Uuid::new_v4().simple());
-        Some(Arc::new(RedisCache::open(&url, &namespace).expect("TEST_REDIS_URL is a redis:// URL")))
+        Arc::new(
+            RedisCache::open(&crate::test_support::redis_url(), &namespace).expect("TEST_REDIS_URL is a redis:// URL"),
+        )
     }
 
     crate::cache::contract::cache_contract!(on_test_server());

@@ -439,16 +439,16 @@ pub fn open(url: &str) -> Result<Arc<dyn EventBus>, BusError> {
 mod tests {
     use super::*;
 
-    /// A bus on `TEST_KAFKA_URL` (events dead-lettered after two attempts).
-    fn on_test_broker() -> Option<Arc<dyn EventBus>> {
-        let url = std::env::var("TEST_KAFKA_URL").ok().filter(|url| !url.is_empty())?;
+    /// A bus on the test broker (events dead-lettered after two attempts).
+    fn on_test_broker() -> Arc<dyn EventBus> {
+        let url = crate::test_support::kafka_url();
         let settings = KafkaSettings {
             max_attempts: 2,
             base_backoff: Duration::from_millis(10),
             partitions: 3,
             session_timeout: Duration::from_secs(6),
         };
-        Some(Arc::new(KafkaBus::connect(&url, settings).expect("TEST_KAFKA_URL is a kafka:// URL")))
+        Arc::new(KafkaBus::connect(&url, settings).expect("TEST_KAFKA_URL is a kafka:// URL"))
     }
 
     crate::events::contract::bus_contract!(on_test_broker());

@@ -211,11 +211,11 @@ mod tests {
     use crate::events::topics;
     use keyshop_proto::events::v1::SettingChanged;
 
-    crate::events::contract::bus_contract!(Some(Arc::new(MemoryBus::new(
+    crate::events::contract::bus_contract!(Arc::new(MemoryBus::new(
         2,
         Duration::from_millis(1),
         Duration::from_secs(20)
-    ))));
+    )));
 
     fn event(key: &str) -> Event {
         Event::new(key, &SettingChanged { key: key.to_owned() })

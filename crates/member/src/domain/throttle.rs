@@ -24,8 +24,10 @@ pub const REGISTER: Limit = Limit { max: 10, window: Duration::from_secs(3600) }
 /// Forgot-password requests per address and per e-mail.
 pub const FORGOT_PER_IP: Limit = Limit { max: 10, window: Duration::from_secs(3600) };
 pub const FORGOT_PER_EMAIL: Limit = Limit { max: 3, window: Duration::from_secs(15 * 60) };
-/// Each form (sell to us, wholesale, affiliate, feedback, newsletter) per address.
+/// Each form (sell to us, wholesale, affiliate, newsletter) per address.
 pub const FORM: Limit = Limit { max: 5, window: Duration::from_secs(10 * 60) };
+/// Feedback messages per address: one a minute (spec).
+pub const FEEDBACK: Limit = Limit { max: 1, window: Duration::from_secs(60) };
 /// Tickets opened and messages posted per member.
 pub const TICKET: Limit = Limit { max: 20, window: Duration::from_secs(3600) };
 

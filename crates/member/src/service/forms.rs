@@ -1,13 +1,19 @@
 //! The public forms: throttled per address, stored for staff, confirmed by e-mail.
+//! Feedback answers to its own switch (the catalog's `feedbackEnabled` setting)
+//! and goes through once a minute per address.
 
 use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
-use keyshop_core::error::AppError;
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_proto::catalog::v1::GetSettingRequest;
 
 use super::{ClientInfo, MemberService};
-use crate::domain::forms::Submission;
+use crate::domain::forms::{FormKind, Submission};
 use crate::domain::throttle;
 use crate::{mail, store};
+
+/// The catalog setting that switches the feedback form on and off.
+pub const FEEDBACK_SETTING: &str = "feedbackEnabled";
 
 impl MemberService {
     /// Stores a validated form and mails the sender a confirmation (a mail
@@ -19,7 +25,15 @@ impl MemberService {
     ) -> Result<i64, AppError> {
         let submission = submission?;
         let kind = submission.kind.as_str();
-        self.throttle(&format!("member:form:{kind}:{}", client.ip), throttle::FORM, "api.form.tooMany").await?;
+        let limit = if submission.kind == FormKind::Feedback {
+            if !self.feedback_enabled().await? {
+                return Err(AppError::new(ErrorCode::BusinessRule, "api.form.feedbackClosed"));
+            }
+            throttle::FEEDBACK
+        } else {
+            throttle::FORM
+        };
+        self.throttle(&format!("member:form:{kind}:{}", client.ip), limit, "api.form.tooMany").await?;
         let fields = serde_json::to_string(&submission.fields).map_err(AppError::internal)?;
         let email = submission.email.as_str().to_owned();
         let (ip, language) = (client.ip.clone(), client.language.clone());
@@ -33,6 +47,16 @@ impl MemberService {
         let composed = mail::form_received(submission.email.as_str(), &client.language, &submission.name, kind);
         self.send_in_background(composed);
         Ok(id)
+    }
+
+    /// The feedback switch: on unless the setting says `false`.
+    async fn feedback_enabled(&self) -> Result<bool, AppError> {
+        let answer = self.catalog.clone().get_setting(GetSettingRequest { key: FEEDBACK_SETTING.to_owned() }).await;
+        match answer {
+            Ok(setting) => Ok(setting.into_inner().value != "false"),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(true),
+            Err(status) => Err(AppError::from_status(&status)),
+        }
     }
 
     /// Sends a mail without holding up the answer; a failure is logged.

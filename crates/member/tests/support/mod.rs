@@ -28,6 +28,7 @@ pub const PASSWORD: &str = "secret-12";
 pub struct RunningMember {
     pub client: MemberServiceClient<Channel>,
     pub service: Arc<MemberService>,
+    pub catalog: Arc<keyshop_catalog::service::CatalogService>,
     pub bus: Arc<dyn EventBus>,
     pub test_db: TestDb,
     pub data: tempfile::TempDir,
@@ -57,6 +58,7 @@ pub async fn start(test_db: TestDb, with_products: bool) -> RunningMember {
     let (trigger, shutdown) = shutdown::channel();
 
     let catalog = Catalog::build(&config, &platform).await.expect("catalog builds");
+    let catalog_service = catalog.service.clone();
     if with_products {
         keyshop_catalog::demo::seed(&catalog.service).await.expect("demo seed");
     }
@@ -78,6 +80,7 @@ pub async fn start(test_db: TestDb, with_products: bool) -> RunningMember {
     RunningMember {
         client: MemberServiceClient::new(channel),
         service,
+        catalog: catalog_service,
         bus: platform.bus.clone(),
         test_db,
         data,

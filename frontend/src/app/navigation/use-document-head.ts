@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 
-import { useSiteName } from '@/hooks/use-site-name';
 import { composeDocumentTitle, setMetaContent } from '@/lib/document-head';
+import { i18n } from '@/lib/i18n/i18n';
+import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectSiteSetting } from '@/stores/selectors';
 
 import { titleKeyOf } from '../route-handle';
 
+const selectTitle = selectSiteSetting('siteTitle');
 const selectKeywords = selectSiteSetting('siteKeywords');
 const selectDescription = selectSiteSetting('siteDescription');
 
@@ -16,23 +18,32 @@ function nonEmpty(value: string | undefined): string | null {
   return value && value.trim() !== '' ? value : null;
 }
 
+/** The store's own defaults, in English (spec: the default meta text is the English one). */
+function englishDefault(key: 'meta.siteName' | 'meta.keywords' | 'meta.description'): string {
+  return i18n.getFixedT(DEFAULT_LANGUAGE)(key);
+}
+
 /**
  * `document.title` from the page's own title (a product's name, set through `usePageTitle`)
- * or else the matched route's title key, and the site name; the description and keywords
- * meta tags from the stored site settings, else the catalogue's defaults.
+ * or else the matched route's title key, followed by the stored site title (`siteTitle`);
+ * the home page carries the site title alone. The description and keywords meta tags come
+ * from the stored site settings. Until the settings arrive, or where they are empty, the
+ * English defaults stand in.
  */
 export function useDocumentHead(pageTitleOverride: string | null = null): void {
-  const { t, i18n } = useTranslation();
+  const { t, i18n: active } = useTranslation();
   const matches = useMatches();
-  const siteName = useSiteName();
-  const keywords = nonEmpty(useAppStore(selectKeywords)) ?? t('meta.keywords');
-  const description = nonEmpty(useAppStore(selectDescription)) ?? t('meta.description');
+  const siteTitle = nonEmpty(useAppStore(selectTitle)) ?? englishDefault('meta.siteName');
+  const keywords = nonEmpty(useAppStore(selectKeywords)) ?? englishDefault('meta.keywords');
+  const description =
+    nonEmpty(useAppStore(selectDescription)) ?? englishDefault('meta.description');
   const titleKey = titleKeyOf(matches);
-  const pageTitle = pageTitleOverride ?? (titleKey ? t(titleKey) : null);
+  const home = titleKey === 'pageTitle.home' && pageTitleOverride === null;
+  const pageTitle = home ? null : (pageTitleOverride ?? (titleKey ? t(titleKey) : null));
 
   useEffect(() => {
-    document.title = composeDocumentTitle(pageTitle, siteName);
-  }, [pageTitle, siteName, i18n.language]);
+    document.title = composeDocumentTitle(pageTitle, siteTitle);
+  }, [pageTitle, siteTitle, active.language]);
 
   useEffect(() => {
     setMetaContent('keywords', keywords);

@@ -64,66 +64,96 @@ function renderAt(path: string, scroll = fakeScroll().env) {
 const where = () => screen.getByTestId('where').textContent;
 const language = () => useAppStore.getState().language;
 
+/** Stores a language as an earlier visit would have (the persisted slice names it). */
+function storeLanguage(code: 'en-US' | 'fr' | 'ja' | 'de' | 'it'): void {
+  useAppStore.setState({ language: code });
+}
+
 describe('navigation rules: lang query', () => {
-  it('R1: no lang param keeps the stored language and the address', () => {
-    useAppStore.setState({ language: 'fr' });
+  beforeEach(() => {
+    localStorage.clear();
+    useAppStore.setState({ language: 'en-US' });
+    localStorage.clear();
+  });
+
+  it('L1: no lang, English stored: the address is kept', () => {
+    storeLanguage('en-US');
     const router = renderAt('/games?page=2');
-    expect(language()).toBe('fr');
+    expect(language()).toBe('en-US');
     expect(where()).toBe('/games?page=2');
     expect(router.state.historyAction).toBe('POP');
   });
 
-  it('R2: ?lang=de switches to German, persists it and strips the param', () => {
+  it('L1: no lang, a stored non-English language is added with a replace', () => {
+    storeLanguage('fr');
+    const router = renderAt('/games?page=2#list');
+    expect(language()).toBe('fr');
+    expect(where()).toBe('/games?page=2&lang=fr#list');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('L2: ?lang=de switches to German, persists it and stays in the address', () => {
     const router = renderAt('/games?lang=de');
     expect(language()).toBe('de');
     expect(JSON.parse(localStorage.getItem('keyshop-store') ?? '{}')).toMatchObject({
       state: { language: 'de' },
     });
-    expect(where()).toBe('/games');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(where()).toBe('/games?lang=de');
+    expect(router.state.historyAction).toBe('POP');
   });
 
-  it('R3: ?lang=DE (another case) switches to the canonical de', () => {
+  it('L3: ?lang=DE (another case) switches to de and writes the canonical code', () => {
     renderAt('/?lang=DE');
     expect(language()).toBe('de');
-    expect(where()).toBe('/');
+    expect(where()).toBe('/?lang=de');
   });
 
-  it('R4: an unsupported lang keeps the language and is stripped', () => {
-    useAppStore.setState({ language: 'ja' });
-    renderAt('/?lang=xx');
+  it('L4: an unsupported lang is rewritten to the stored language', () => {
+    storeLanguage('ja');
+    const router = renderAt('/games?page=2&lang=xx');
     expect(language()).toBe('ja');
+    expect(where()).toBe('/games?page=2&lang=ja');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('L4: an unsupported lang with nothing stored goes home', () => {
+    const router = renderAt('/games?lang=xx');
     expect(where()).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('R4: an empty lang keeps the language and is stripped', () => {
-    useAppStore.setState({ language: 'ja' });
-    renderAt('/games?lang=');
-    expect(language()).toBe('ja');
-    expect(where()).toBe('/games');
-  });
-
-  it('R5: the current language changes nothing but the address', () => {
-    useAppStore.setState({ language: 'ja' });
+  it('L5: the current language changes nothing', () => {
+    storeLanguage('ja');
+    const original = useAppStore.getState().setLanguage;
     const setLanguage = jest.fn();
     useAppStore.setState({ setLanguage });
-    renderAt('/?lang=ja');
+    const router = renderAt('/?lang=ja');
     expect(setLanguage).not.toHaveBeenCalled();
-    expect(where()).toBe('/');
-  });
-
-  it('R6: the strip is a history replace that keeps the other params and the hash', () => {
-    const router = renderAt('/games?page=2&lang=de&sort=1#list');
-    expect(where()).toBe('/games?page=2&sort=1#list');
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(history.at(-1)).toBe('REPLACE /games?page=2&sort=1#list');
+    expect(where()).toBe('/?lang=ja');
+    expect(router.state.historyAction).toBe('POP');
+    act(() => {
+      useAppStore.setState({ setLanguage: original });
+    });
   });
 
   it('applies the rules on later navigations too', async () => {
     const router = renderAt('/');
     await act(() => router.navigate('/games?lang=ko&page=3'));
     expect(language()).toBe('ko');
-    expect(where()).toBe('/games?page=3');
+    expect(where()).toBe('/games?lang=ko&page=3');
+    await act(() => router.navigate('/'));
+    expect(where()).toBe('/?lang=ko');
+  });
+
+  it('the address follows a language picked in the switcher', () => {
+    storeLanguage('de');
+    renderAt('/games?page=2');
+    expect(where()).toBe('/games?page=2&lang=de');
+    act(() => useAppStore.getState().setLanguage('it'));
+    expect(where()).toBe('/games?page=2&lang=it');
+    act(() => useAppStore.getState().setLanguage('en-US'));
+    expect(where()).toBe('/games?page=2');
+    expect(language()).toBe('en-US');
   });
 });
 

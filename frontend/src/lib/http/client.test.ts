@@ -69,9 +69,21 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x')).rejects.toBeInstanceOf(ApiError);
     expect(notify.error).toHaveBeenLastCalledWith('Taken');
 
-    fetchMock.mockReturnValueOnce(respond(500, envelope(500, null)));
+    fetchMock.mockReturnValueOnce(respond(503, envelope(503, null)));
     await expect(apiRequest('/api/x')).rejects.toBeInstanceOf(ApiError);
     expect(notify.error).toHaveBeenLastCalledWith('Something went wrong, please try again');
+  });
+
+  it('hands a 500 back to the caller untouched, without a toast', async () => {
+    fetchMock.mockReturnValue(
+      respond(500, envelope(500, { detail: 'x' }, 'api.error.internal', 'Internal error')),
+    );
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      code: 500,
+      msgKey: 'api.error.internal',
+      data: { detail: 'x' },
+    });
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('exposes the field errors of a 400', async () => {
@@ -89,6 +101,7 @@ describe('apiRequest', () => {
   });
 
   it('on 401 clears the session and reloads, without a toast', async () => {
+    sessionStorage.clear();
     useAppStore.setState({ token: 'expired', user: { info: null, loggedIn: true } });
     fetchMock.mockReturnValue(respond(401, envelope(401, null, 'api.error.unauthorized')));
 
@@ -99,16 +112,18 @@ describe('apiRequest', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 
-  it('on 401 without a session does not reload (no reload loop)', async () => {
+  it('on 401 reloads once, not again within 10 s (no reload loop)', async () => {
+    sessionStorage.clear();
     fetchMock.mockReturnValue(respond(401, envelope(401, null, 'api.error.unauthorized')));
     await expect(apiRequest('/api/getInfo')).rejects.toMatchObject({ code: 401 });
-    expect(reloadPage).not.toHaveBeenCalled();
+    await expect(apiRequest('/api/getInfo')).rejects.toMatchObject({ code: 401 });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
-  it('treats a 200 without an envelope as an error', async () => {
+  it('treats a 200 without an envelope as an error (a 500 for the caller)', async () => {
     fetchMock.mockReturnValue(respond(200, '<!doctype html><html></html>'));
     await expect(apiRequest('/api/home/rate')).rejects.toMatchObject({ code: 500 });
-    expect(notify.error).toHaveBeenCalledWith('Something went wrong, please try again');
   });
 
   it('rejects a network failure with its message and toasts it', async () => {

@@ -70,12 +70,24 @@ export function errorMessageOf(envelope: Partial<Envelope<unknown>>): string {
   return i18n.t('toast.error.default');
 }
 
-/** A 401 ends the session. Reload only when there was one, so a public call cannot loop. */
+/** When the page last reloaded for a 401 (this tab), so a call answering 401 cannot loop. */
+const UNAUTHORIZED_RELOAD_KEY = 'keyshop-401-reload';
+const UNAUTHORIZED_RELOAD_PAUSE_MS = 10_000;
+
+/**
+ * Spec §8: a 401 ends the session and reloads the page, so every part of it starts again as
+ * signed out. A second 401 within 10 s of such a reload does not reload again.
+ */
 function handleUnauthorized(): void {
-  const { token, user, clearSession } = useAppStore.getState();
-  const hadSession = token !== null || user.loggedIn;
-  clearSession();
-  if (hadSession) reloadPage();
+  useAppStore.getState().clearSession();
+  try {
+    const last = Number(sessionStorage.getItem(UNAUTHORIZED_RELOAD_KEY) ?? '0');
+    if (Date.now() - last < UNAUTHORIZED_RELOAD_PAUSE_MS) return;
+    sessionStorage.setItem(UNAUTHORIZED_RELOAD_KEY, String(Date.now()));
+  } catch {
+    // Storage refused: reload anyway; the session is gone, so the next load calls nothing private.
+  }
+  reloadPage();
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -90,8 +102,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the gateway and resolves with the envelope's `data` when `code` is 200.
- * 401 clears the session and reloads; other codes toast the error and reject with
- * an `ApiError`; a network failure or time-out toasts and rejects with a `NetworkError`.
+ * 401 clears the session and reloads the page; 500 goes back to the caller as it came (an
+ * `ApiError`, no toast: spec §8); other codes toast the error and reject with an `ApiError`;
+ * a network failure or time-out toasts and rejects with a `NetworkError`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, silent = false, headers, cache } = options;
@@ -138,6 +151,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     handleUnauthorized();
   }
   const message = errorMessageOf(envelope);
-  if (!silent && code !== 401) notify.error(message);
+  if (!silent && code !== 401 && code !== 500) notify.error(message);
   throw new ApiError(code, message, envelope.msgKey ?? '', envelope.data ?? null);
 }

@@ -1,62 +1,85 @@
-import { decideLangQuery, removeLangParam } from './lang-query';
+import { decideLangQuery, removeLangParam, searchForLanguage, withLangParam } from './lang-query';
 
 describe('lang query rules', () => {
-  it('R1: without a lang param the stored language stays and the address is left alone', () => {
-    expect(decideLangQuery('', 'en-US')).toEqual({
+  it('L1: without lang, English or nothing stored, the address is left alone', () => {
+    expect(decideLangQuery('', 'en-US', true)).toEqual({
       rule: 'none',
       switchTo: null,
-      strippedSearch: null,
+      redirect: null,
     });
-    expect(decideLangQuery('?page=2', 'fr')).toEqual({
-      rule: 'none',
-      switchTo: null,
-      strippedSearch: null,
-    });
+    expect(decideLangQuery('?page=2', 'en-US', false).redirect).toBeNull();
   });
 
-  it('R2: a supported code as written switches to it', () => {
-    expect(decideLangQuery('?lang=de', 'en-US')).toEqual({
+  it('L1: without lang, a stored non-English language is added to the address', () => {
+    expect(decideLangQuery('?page=2', 'fr', true)).toEqual({
+      rule: 'add-stored',
+      switchTo: null,
+      redirect: { pathname: null, search: '?page=2&lang=fr' },
+    });
+    expect(decideLangQuery('', 'zh-TW', true).redirect?.search).toBe('?lang=zh-TW');
+  });
+
+  it('L2: a supported code as written switches to it and the address stays', () => {
+    expect(decideLangQuery('?lang=de', 'en-US', false)).toEqual({
       rule: 'switch-exact',
       switchTo: 'de',
-      strippedSearch: '',
+      redirect: null,
     });
-    expect(decideLangQuery('?lang=zh-TW', 'en-US').switchTo).toBe('zh-TW');
+    expect(decideLangQuery('?lang=zh-TW', 'fr', true).switchTo).toBe('zh-TW');
   });
 
-  it('R3: another case or an alias switches to the canonical code', () => {
-    expect(decideLangQuery('?lang=DE', 'en-US')).toMatchObject({
+  it('L3: another case or an alias switches to the canonical code, written back', () => {
+    expect(decideLangQuery('?lang=DE&page=2', 'en-US', false)).toEqual({
       rule: 'switch-alias',
       switchTo: 'de',
+      redirect: { pathname: null, search: '?lang=de&page=2' },
     });
-    expect(decideLangQuery('?lang=zh_hant', 'en-US').switchTo).toBe('zh-TW');
-    expect(decideLangQuery('?lang=pt-BR', 'en-US').switchTo).toBe('pt');
-    expect(decideLangQuery('?lang=cs', 'en-US').switchTo).toBe('cz');
+    expect(decideLangQuery('?lang=zh_hant', 'en-US', false).switchTo).toBe('zh-TW');
+    expect(decideLangQuery('?lang=pt-BR', 'en-US', false).switchTo).toBe('pt');
+    expect(decideLangQuery('?lang=cs', 'en-US', false).switchTo).toBe('cz');
   });
 
-  it('R4: an unknown or empty value keeps the current language', () => {
-    expect(decideLangQuery('?lang=xx', 'fr')).toEqual({
-      rule: 'unsupported',
+  it('L4: an unsupported lang is rewritten to the stored language', () => {
+    expect(decideLangQuery('?page=2&lang=xx', 'it', true)).toEqual({
+      rule: 'unsupported-stored',
       switchTo: null,
-      strippedSearch: '',
+      redirect: { pathname: null, search: '?page=2&lang=it' },
     });
-    expect(decideLangQuery('?lang=', 'fr').rule).toBe('unsupported');
-    expect(decideLangQuery('?lang=<script>', 'fr').rule).toBe('unsupported');
+    expect(decideLangQuery('?lang=', 'en-US', true).redirect?.search).toBe('?lang=en-US');
+    expect(decideLangQuery('?lang=<script>', 'fr', true).rule).toBe('unsupported-stored');
   });
 
-  it('R5: naming the current language changes nothing', () => {
-    expect(decideLangQuery('?lang=ja', 'ja')).toEqual({
+  it('L4: an unsupported lang with nothing stored goes home', () => {
+    expect(decideLangQuery('?lang=xx&page=2', 'en-US', false)).toEqual({
+      rule: 'unsupported-home',
+      switchTo: null,
+      redirect: { pathname: '/', search: '' },
+    });
+  });
+
+  it('L5: naming the current language changes nothing', () => {
+    expect(decideLangQuery('?lang=ja', 'ja', true)).toEqual({
       rule: 'same',
       switchTo: null,
-      strippedSearch: '',
+      redirect: null,
     });
-    expect(decideLangQuery('?lang=EN', 'en-US').rule).toBe('same');
+    expect(decideLangQuery('?lang=EN', 'en-US', true)).toEqual({
+      rule: 'same',
+      switchTo: null,
+      redirect: { pathname: null, search: '?lang=en-US' },
+    });
   });
 
-  it('R6: the param is removed and the other params are kept in order', () => {
-    expect(decideLangQuery('?page=2&lang=de&sort=1', 'en-US').strippedSearch).toBe(
-      '?page=2&sort=1',
-    );
+  it('rewrites keep the other params in order and write lang once', () => {
+    expect(withLangParam('?page=2&lang=de&sort=1&lang=fr', 'ja')).toBe('?page=2&lang=ja&sort=1');
+    expect(withLangParam('?q=a%20b', 'ko')).toBe('?q=a+b&lang=ko');
     expect(removeLangParam('?lang=de&lang=fr&q=a%20b')).toBe('?q=a+b');
     expect(removeLangParam('?lang=de')).toBe('');
+  });
+
+  it('the switcher writes the new language, none for English', () => {
+    expect(searchForLanguage('?page=2&lang=de', 'fr')).toBe('?page=2&lang=fr');
+    expect(searchForLanguage('?page=2&lang=de', 'en-US')).toBe('?page=2');
+    expect(searchForLanguage('', 'ar')).toBe('?lang=ar');
   });
 });

@@ -13,6 +13,11 @@ describe('isSamePlace', () => {
     expect(isSamePlace({ pathname: '/', search: '', hash: '' }, '')).toBe(true);
   });
 
+  it('ignores the lang parameter the navigation rules add', () => {
+    expect(isSamePlace({ ...here, search: '?page=2&lang=ja' }, '/games?page=2#top')).toBe(true);
+    expect(isSamePlace({ ...here, search: '?lang=ja&page=2' }, '/games?page=3#top')).toBe(false);
+  });
+
   it('is false when the path, query or hash differ', () => {
     expect(isSamePlace(here, '/news?page=2#top')).toBe(false);
     expect(isSamePlace(here, '/games?page=3#top')).toBe(false);

@@ -10,6 +10,14 @@ function normalizePath(pathname: string): string {
   return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
 }
 
+/** The query without `lang`: the language the address names is not a different place. */
+function normalizeSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('lang');
+  const rest = params.toString();
+  return rest === '' ? '' : `?${rest}`;
+}
+
 function normalizeSuffix(value: string, marker: '?' | '#'): string {
   if (value === '' || value === marker) return '';
   return value.startsWith(marker) ? value : `${marker}${value}`;
@@ -28,13 +36,14 @@ export function parsePlace(target: string): Place {
 
 /**
  * Spec §2: navigating to where the shopper already is (same path, query and hash) is
- * ignored. A trailing slash and an empty `?` or `#` do not make a different place.
+ * ignored. A trailing slash, an empty `?` or `#` and the `lang` parameter (which the
+ * navigation rules add) do not make a different place.
  */
 export function isSamePlace(current: Place, target: Place | string): boolean {
   const next = typeof target === 'string' ? parsePlace(target) : target;
   return (
     normalizePath(current.pathname) === normalizePath(next.pathname) &&
-    normalizeSuffix(current.search, '?') === normalizeSuffix(next.search, '?') &&
+    normalizeSearch(current.search) === normalizeSearch(next.search) &&
     normalizeSuffix(current.hash, '#') === normalizeSuffix(next.hash, '#')
   );
 }

@@ -118,7 +118,7 @@ describe('/games', () => {
     expect(await screen.findByTestId('list-title')).toHaveTextContent('Results for “crimson”');
     expect(screen.getByTestId('sort-select')).toHaveValue('relevance');
     await waitFor(() => {
-      expect(document.title).toBe('Results for “crimson” - keyshop');
+      expect(document.title).toBe('Results for “crimson” - Game keys, delivered instantly');
     });
   });
 
@@ -178,7 +178,7 @@ describe('/{code}', () => {
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     await waitFor(() => {
-      expect(document.title).toBe('Page not found - keyshop');
+      expect(document.title).toBe('Page not found - Game keys, delivered instantly');
     });
   });
 });

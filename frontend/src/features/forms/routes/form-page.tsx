@@ -1,20 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Send } from 'lucide-react';
+import { CheckCircle2, MessageSquareOff, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert, TextareaField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { submitError } from '@/lib/forms/submit-errors';
 import { notify } from '@/lib/toast';
+import { useAppStore } from '@/stores/app-store';
+import { selectSiteSetting } from '@/stores/selectors';
 
 import { submitForm, type FormBodies, type FormKind } from '../api/forms';
 import { FORM_SPECS } from '../lib/form-specs';
 
 import './forms.css';
+
+const selectFeedbackEnabled = selectSiteSetting('feedbackEnabled');
 
 function kindOf(pathname: string): FormKind {
   const slug = pathname.replace(/^\/+|\/+$/g, '');
@@ -103,19 +108,33 @@ function FormBody({ kind }: { kind: FormKind }) {
   );
 }
 
-/** /sale, /wholesale, /affiliate and /feedback: stored for staff, confirmed by e-mail. */
+/**
+ * /sale, /wholesale, /affiliate and /feedback: stored for staff, confirmed by e-mail. The
+ * feedback form follows its switch (the `feedbackEnabled` site setting).
+ */
 export function FormPageRoute() {
   const { t } = useTranslation();
   const kind = kindOf(useLocation().pathname);
   const spec = FORM_SPECS[kind];
+  const feedbackClosed = useAppStore(selectFeedbackEnabled) === 'false' && kind === 'feedback';
   return (
     <div className="ks-container ks-page ks-form-page" data-testid={`form-page-${kind}`}>
       <Breadcrumbs
         items={[{ label: t('nav.home'), to: paths.home }, { label: t(spec.titleKey) }]}
       />
       <h1 className="ks-page__title">{t(spec.titleKey)}</h1>
-      <p className="ks-form-page__intro">{t(spec.introKey)}</p>
-      <FormBody key={kind} kind={kind} />
+      {feedbackClosed ? (
+        <EmptyState
+          icon={MessageSquareOff}
+          title={t('forms.feedback.closed')}
+          testId="feedback-closed"
+        />
+      ) : (
+        <>
+          <p className="ks-form-page__intro">{t(spec.introKey)}</p>
+          <FormBody key={kind} kind={kind} />
+        </>
+      )}
     </div>
   );
 }

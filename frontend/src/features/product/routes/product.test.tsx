@@ -80,7 +80,7 @@ describe('product page', () => {
     expect(screen.getByText(/English, German, and Japanese/)).toBeInTheDocument();
     expect(screen.getAllByTestId('price')[0]).toHaveTextContent('$29.99');
     await waitFor(() => {
-      expect(document.title).toBe('Crimson Frontier - keyshop');
+      expect(document.title).toBe('Crimson Frontier - Game keys, delivered instantly');
     });
   });
 

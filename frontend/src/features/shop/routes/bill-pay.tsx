@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/http/envelope';
 import { errorMessageOf } from '@/lib/http/client';
 
 import { cancelSession, chargeCard, shopKeys, useOrderMoney, usePaymentSession } from '../api/shop';
+import { BadPaymentLink } from '../components/bad-link';
 import { useCooldown, useCountdown } from '../components/use-countdown';
 import { formatExpiry, groupCardNumber } from '../lib/countdown';
 
@@ -70,6 +71,7 @@ export function BillPayRoute() {
   };
 
   const open = session.data?.state === 'open';
+  if (!sessionId || (session.isError && !session.data)) return <BadPaymentLink />;
   return (
     <div className="ks-container ks-shop-page ks-bill-pay" data-testid="bill-pay-page">
       <div className="ks-bill-pay__card">

@@ -1,10 +1,8 @@
-import { AlertTriangle, Clock, CreditCard, Loader2 } from 'lucide-react';
+import { Clock, CreditCard, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { AppLink } from '@/components/ui/app-link';
-import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-field';
 import { billPayPath, paths, paymentPath } from '@/config/paths';
 
@@ -15,6 +13,7 @@ import {
   useOrderMoney,
   usePaymentSession,
 } from '../api/shop';
+import { BadPaymentLink } from '../components/bad-link';
 import { useCooldown, useCountdown } from '../components/use-countdown';
 import { OrderLines } from '../components/order-parts';
 import { reasonKey } from '../lib/labels';
@@ -54,17 +53,7 @@ export function PayingRoute() {
     }
   }, [orderNo, state, navigate]);
 
-  if (!orderNo || order.isError) {
-    return (
-      <div className="ks-container ks-shop-page">
-        <EmptyState icon={AlertTriangle} title={t('shop.order.notFound')} testId="paying-missing">
-          <AppLink to={paths.cart} className="ks-button ks-button--primary">
-            {t('shop.cart.title')}
-          </AppLink>
-        </EmptyState>
-      </div>
-    );
-  }
+  if (!orderNo || (order.isError && !order.data)) return <BadPaymentLink />;
   if (!order.data) {
     return (
       <div className="ks-container ks-shop-page ks-shop-page--center" aria-busy="true">

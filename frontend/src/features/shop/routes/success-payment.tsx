@@ -8,6 +8,7 @@ import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
 
 import { useOrder } from '../api/shop';
+import { BadPaymentLink } from '../components/bad-link';
 
 import './shop.css';
 
@@ -21,6 +22,7 @@ export function SuccessPaymentRoute() {
   const state = order.data?.state;
   const paid = state !== undefined && state !== 'pending_payment';
   const delivered = state === 'delivered' || state === 'completed';
+  if (orderNo === '' || (order.isError && !order.data)) return <BadPaymentLink />;
   return (
     <div className="ks-container ks-shop-page ks-shop-page--center" data-testid="success-page">
       {paid ? (
