@@ -2,7 +2,7 @@
 //! every platform, type and region, realistic prices and discounts, texts in
 //! all eighteen languages, stock, reviews and news. Pure: same seed, same catalog.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use super::content::{Content, LanguageTexts};
 use crate::domain::product::{RequirementSet, Requirements, slugify};
@@ -150,24 +150,32 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// The product's description and activation guide in every language
-    /// the content has: the same template (they are parallel translations),
-    /// picked once.
+    /// The product's description and activation guide in every language.
+    /// English, German, French, Japanese and Spanish each draw their own
+    /// template, as the demo has always done (so the same seed still gives
+    /// the same catalog: prices, stock and texts); the other languages use
+    /// the translation of the English one (the templates of every language
+    /// are parallel translations).
     fn texts(&mut self, title: &Title, platform: &str, region: &str) -> Vec<(String, String, String)> {
-        let count = self
-            .content
-            .texts
-            .get(keyshop_core::i18n::DEFAULT)
-            .and_then(|english| english.description.get(title.product_type))
-            .map_or(0, Vec::len);
-        if count == 0 {
-            return Vec::new();
+        const DRAWN: [&str; 5] = ["en-US", "de", "fr", "ja", "es"];
+        let mut choices: BTreeMap<&str, usize> = BTreeMap::new();
+        for language in DRAWN {
+            let count = self
+                .content
+                .texts
+                .get(language)
+                .and_then(|catalog| catalog.description.get(title.product_type))
+                .map_or(0, Vec::len);
+            if count > 0 {
+                choices.insert(language, self.rng.below(count as u64) as usize);
+            }
         }
-        let choice = self.rng.range(0, count as i64 - 1) as usize;
+        let english = choices.get(keyshop_core::i18n::DEFAULT).copied().unwrap_or(0);
         let mut texts = Vec::new();
         for (language, catalog) in &self.content.texts {
             let genre = title.genres.first().and_then(|genre| catalog.genre.get(genre)).cloned().unwrap_or_default();
             let region_text = region_phrase(catalog, region);
+            let choice = choices.get(language.as_str()).copied().unwrap_or(english);
             let template = catalog.description.get(title.product_type).and_then(|list| list.get(choice));
             let Some(template) = template else { continue };
             let description = fill(

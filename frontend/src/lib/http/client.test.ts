@@ -112,11 +112,26 @@ describe('apiRequest', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 
+  it('on 401 without a session only rejects (wrong credentials at sign-in)', async () => {
+    sessionStorage.clear();
+    useAppStore.setState({ token: null });
+    fetchMock.mockReturnValue(respond(401, envelope(401, null, 'api.member.badCredentials')));
+    await expect(apiRequest('/api/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
   it('on 401 reloads once, not again within 10 s (no reload loop)', async () => {
     sessionStorage.clear();
     fetchMock.mockReturnValue(respond(401, envelope(401, null, 'api.error.unauthorized')));
-    await expect(apiRequest('/api/getInfo')).rejects.toMatchObject({ code: 401 });
-    await expect(apiRequest('/api/getInfo')).rejects.toMatchObject({ code: 401 });
+    await expect(
+      apiRequest('/api/getInfo', { headers: { Authorization: 'Bearer a' } }),
+    ).rejects.toMatchObject({ code: 401 });
+    await expect(
+      apiRequest('/api/getInfo', { headers: { Authorization: 'Bearer b' } }),
+    ).rejects.toMatchObject({ code: 401 });
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(notify.error).not.toHaveBeenCalled();
   });

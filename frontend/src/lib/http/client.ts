@@ -75,8 +75,9 @@ const UNAUTHORIZED_RELOAD_KEY = 'keyshop-401-reload';
 const UNAUTHORIZED_RELOAD_PAUSE_MS = 10_000;
 
 /**
- * Spec §8: a 401 ends the session and reloads the page, so every part of it starts again as
- * signed out. A second 401 within 10 s of such a reload does not reload again.
+ * Spec §8: a 401 to a call made with a session ends it and reloads the page, so every part of
+ * it starts again as signed out. A second 401 within 10 s of such a reload does not reload
+ * again. (A 401 without a session, such as wrong credentials at sign-in, goes to the caller.)
  */
 function handleUnauthorized(): void {
   useAppStore.getState().clearSession();
@@ -102,7 +103,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the gateway and resolves with the envelope's `data` when `code` is 200.
- * 401 clears the session and reloads the page; 500 goes back to the caller as it came (an
+ * 401 to a call with a session clears it and reloads the page; 500 goes back to the caller as it came (an
  * `ApiError`, no toast: spec §8); other codes toast the error and reject with an `ApiError`;
  * a network failure or time-out toasts and rejects with a `NetworkError`.
  */
@@ -116,10 +117,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   let payload: unknown;
+  const sent = { ...buildHeaders(body !== undefined), ...headers };
   try {
     response = await fetch(buildUrl(path, query), {
       method,
-      headers: { ...buildHeaders(body !== undefined), ...headers },
+      headers: sent,
       body: body === undefined ? null : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',
@@ -147,7 +149,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (code === 200 && response.ok) {
     return envelope.data as T;
   }
-  if (code === 401) {
+  if (code === 401 && sent.Authorization !== undefined) {
     handleUnauthorized();
   }
   const message = errorMessageOf(envelope);

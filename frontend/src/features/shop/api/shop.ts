@@ -68,6 +68,8 @@ export function useOrder(orderNo: string | null, poll = false) {
     // An order moves on the server (paid, delivered): always asked afresh.
     staleTime: 0,
     refetchInterval: (query) => {
+      // An order this visitor cannot open is not asked again (the page says the link is bad).
+      if (query.state.status === 'error') return false;
       const state = query.state.data?.state;
       return poll && (state === undefined || state === 'pending_payment' || state === 'paid')
         ? 1500
