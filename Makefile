@@ -57,10 +57,10 @@ test-deploy:
 test-rust: setup-run
 ifeq ($(NEXTEST),yes)
 	@eval "$$(.ci/test-services)" && set -x && \
-	  cargo nextest run --workspace --no-fail-fast -E "$$KEYSHOP_NEXTEST_FILTER"
+	  cargo nextest run --workspace --no-fail-fast -E "$$TEST_NEXTEST_FILTER"
 else
 	@eval "$$(.ci/test-services)" && set -x && \
-	  cargo test --workspace --no-fail-fast -- $$KEYSHOP_CARGO_TEST_SKIP
+	  cargo test --workspace --no-fail-fast -- $$TEST_CARGO_SKIP
 endif
 
 test-frontend: deps
@@ -81,6 +81,7 @@ lint-frontend: deps
 	$(NPM) run lint
 	$(NPM) run format:check
 	$(NPM) run typecheck
+	$(NPM) run check:api
 
 ## fmt: format Rust and front-end code
 fmt: deps

@@ -1,6 +1,7 @@
-// jsdom lacks the Fetch API classes that react-router's data router builds requests with.
-// Hand it Node's own (with Node's AbortController, which Node's Request insists on) and the
-// text codecs react-router reads at import time.
+// jsdom lacks the Fetch API classes that react-router's data router and openapi-fetch (the
+// HTTP client builds a `Request` per call) need. Hand it Node's own (Node's fetch is undici, so
+// no polyfill package is needed; with Node's AbortController, which Node's Request insists on)
+// and the text codecs react-router reads at import time.
 import { TextDecoder, TextEncoder } from 'node:util';
 
 import { TestEnvironment } from 'jest-environment-jsdom';

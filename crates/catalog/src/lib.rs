@@ -67,7 +67,10 @@ impl Catalog {
             None => None,
         };
         let waker = OutboxWaker::default();
-        let service = Arc::new(CatalogService::open(db.clone(), platform.cache.clone(), waker.clone(), geoip).await?);
+        let service = Arc::new(
+            CatalogService::open(db.clone(), platform.clock.clone(), platform.cache.clone(), waker.clone(), geoip)
+                .await?,
+        );
         let bus = platform.bus.as_ref();
         let invalidator = Arc::new(CacheInvalidator { service: service.clone() });
         let projector = Arc::new(StockProjector { service: service.clone() });

@@ -19,7 +19,6 @@ pub mod platform;
 pub mod secret;
 pub mod shutdown;
 pub mod telemetry;
-pub mod test_support;
 pub mod user_agent;
 
 pub use error::{AppError, ErrorCode, FieldErrors};

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::cache::{self, Cache};
+use crate::clock::{self, SharedClock};
 use crate::config::Config;
 use crate::events::{self, EventBus};
 
@@ -13,6 +14,8 @@ pub struct Platform {
     pub cache: Arc<dyn Cache>,
     /// Holds the process's outbox relays while its services join the bus.
     pub relay_gate: RelayGate,
+    /// Where the services read the time.
+    pub clock: SharedClock,
 }
 
 /// Holds every outbox relay of a process until all its services have joined
@@ -49,6 +52,6 @@ impl Platform {
         let bus = events::bus_from_url(&config.event_bus_url).map_err(|error| error.to_string())?;
         let cache =
             cache::cache_from_url(&config.cache_url, config.cache_max_entries).map_err(|error| error.to_string())?;
-        Ok(Platform { bus, cache, relay_gate: RelayGate::open() })
+        Ok(Platform { bus, cache, relay_gate: RelayGate::open(), clock: clock::system() })
     }
 }

@@ -13,7 +13,6 @@ pub mod store;
 use std::sync::Arc;
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::{Backend, Db};
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
@@ -69,7 +68,7 @@ impl Delivery {
         let vault = Arc::new(master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?);
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
-        let service = Arc::new(DeliveryService::new(db.clone(), vault, waker.clone(), window));
+        let service = Arc::new(DeliveryService::new(db.clone(), platform.clock.clone(), vault, waker.clone(), window));
         let dispatcher = Arc::new(Dispatcher {
             service: service.clone(),
             mailer: Arc::new(Mailer::from_config(&config.mail)?),
@@ -112,12 +111,12 @@ impl Delivery {
 
 /// One pass of the delivery worker; failures are logged and retried next pass.
 async fn work_once(service: &DeliveryService) {
-    match service.release_expired(now_ms()).await {
+    match service.release_expired(service.clock().now_ms()).await {
         Ok(0) => {}
         Ok(released) => tracing::info!(released, "expired holds released"),
         Err(error) => tracing::warn!(error = %error.detail, "releasing expired holds failed"),
     }
-    if let Err(error) = service.fill_waiting(now_ms()).await {
+    if let Err(error) = service.fill_waiting(service.clock().now_ms()).await {
         tracing::warn!(error = %error.detail, "filling orders waiting for stock failed");
     }
 }
@@ -128,7 +127,7 @@ async fn work_once(service: &DeliveryService) {
 async fn send_when_due(dispatcher: Arc<Dispatcher>, mut shutdown: Shutdown) {
     let due = dispatcher.service.mail_due();
     loop {
-        if let Err(error) = dispatcher.send_due(now_ms()).await {
+        if let Err(error) = dispatcher.send_due(dispatcher.service.clock().now_ms()).await {
             tracing::warn!(error = %error.detail, "sending delivery e-mails failed");
         }
         tokio::select! {

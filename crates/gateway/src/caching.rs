@@ -11,7 +11,9 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use keyshop_core::clock::SharedClock;
 
 use actix_web::body::{BoxBody, MessageBody, to_bytes};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -72,34 +74,46 @@ struct Stored {
     body: Bytes,
     content_type: Option<HeaderValue>,
     etag: String,
-    stored_at: Instant,
+    /// Epoch milliseconds of the cache's clock.
+    stored_at: i64,
 }
 
 /// One worker's reusable answers: path, query and language → body.
 pub struct ResponseCache {
-    ttl: Duration,
+    ttl_ms: i64,
+    clock: SharedClock,
     entries: Mutex<HashMap<String, Stored>>,
 }
 
 impl ResponseCache {
-    pub fn new(ttl: Duration) -> ResponseCache {
-        ResponseCache { ttl, entries: Mutex::new(HashMap::new()) }
+    pub fn new(ttl: Duration, clock: SharedClock) -> ResponseCache {
+        let ttl_ms = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
+        ResponseCache { ttl_ms, clock, entries: Mutex::new(HashMap::new()) }
+    }
+
+    fn fresh(&self, stored: &Stored, now: i64) -> bool {
+        now.saturating_sub(stored.stored_at) < self.ttl_ms
     }
 
     fn enabled(&self) -> bool {
-        !self.ttl.is_zero()
+        self.ttl_ms > 0
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     fn get(&self, key: &str) -> Option<Stored> {
+        let now = self.now();
         let entries = self.entries.lock().ok()?;
-        entries.get(key).filter(|stored| stored.stored_at.elapsed() < self.ttl).cloned()
+        entries.get(key).filter(|stored| self.fresh(stored, now)).cloned()
     }
 
     fn put(&self, key: String, stored: Stored) {
+        let now = self.now();
         let Ok(mut entries) = self.entries.lock() else { return };
         if entries.len() >= MAX_ENTRIES {
-            let ttl = self.ttl;
-            entries.retain(|_, entry| entry.stored_at.elapsed() < ttl);
+            entries.retain(|_, entry| now.saturating_sub(entry.stored_at) < self.ttl_ms);
             if entries.len() >= MAX_ENTRIES {
                 entries.clear();
             }
@@ -152,7 +166,7 @@ pub async fn public_etag(
         etag: etag_of(&body),
         content_type: head.headers().get(CONTENT_TYPE).cloned(),
         body,
-        stored_at: Instant::now(),
+        stored_at: reuse.map_or(0, |state| state.responses.now()),
     };
     let response = respond(&stored, if_none_match.as_deref());
     if let (Some(state), Some(key)) = (reuse, key) {
@@ -163,6 +177,8 @@ pub async fn public_etag(
 
 #[cfg(test)]
 mod tests {
+    use keyshop_core::clock::ManualClock;
+
     use super::*;
 
     #[test]
@@ -190,21 +206,24 @@ mod tests {
 
     #[test]
     fn entries_expire_and_the_cache_stays_bounded() {
-        let cache = ResponseCache::new(Duration::from_millis(30));
+        let clock = ManualClock::at(1_000);
+        let cache = ResponseCache::new(Duration::from_millis(30), clock.clone());
         let stored = Stored {
             body: Bytes::from_static(b"{}"),
             content_type: None,
             etag: "W/\"1\"".into(),
-            stored_at: Instant::now(),
+            stored_at: cache.now(),
         };
         cache.put("a".into(), stored.clone());
         assert!(cache.get("a").is_some());
-        std::thread::sleep(Duration::from_millis(40));
+        clock.advance(Duration::from_millis(29));
+        assert!(cache.get("a").is_some(), "still within its time to live");
+        clock.advance(Duration::from_millis(11));
         assert!(cache.get("a").is_none());
         for index in 0..MAX_ENTRIES + 10 {
-            cache.put(format!("k{index}"), Stored { stored_at: Instant::now(), ..stored.clone() });
+            cache.put(format!("k{index}"), Stored { stored_at: cache.now(), ..stored.clone() });
         }
         assert!(cache.entries.lock().unwrap().len() <= MAX_ENTRIES);
-        assert!(!ResponseCache::new(Duration::ZERO).enabled());
+        assert!(!ResponseCache::new(Duration::ZERO, clock).enabled());
     }
 }

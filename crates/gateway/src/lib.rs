@@ -20,6 +20,7 @@ use std::net::TcpListener;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{App, HttpServer, middleware, web};
+use keyshop_core::clock::SharedClock;
 use keyshop_core::config::HttpConfig;
 use keyshop_core::shutdown::Shutdown;
 
@@ -61,15 +62,17 @@ pub async fn serve(
     listener: TcpListener,
     http: HttpConfig,
     endpoints: ServiceEndpoints,
+    clock: SharedClock,
     mut shutdown: Shutdown,
 ) -> std::io::Result<()> {
     let workers = http.workers.max(1);
-    let server = HttpServer::new(move || app(web::Data::new(GatewayState::new(&http, endpoints.connect()))))
-        .workers(workers)
-        .disable_signals()
-        .shutdown_timeout(30)
-        .listen(listener)?
-        .run();
+    let server =
+        HttpServer::new(move || app(web::Data::new(GatewayState::new(&http, endpoints.connect(), clock.clone()))))
+            .workers(workers)
+            .disable_signals()
+            .shutdown_timeout(30)
+            .listen(listener)?
+            .run();
     let handle = server.handle();
     let stopper = tokio::spawn(async move {
         shutdown.wait().await;

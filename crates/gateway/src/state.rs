@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use keyshop_core::clock::SharedClock;
 use keyshop_core::config::HttpConfig;
 use keyshop_core::i18n::Messages;
 use metrics_exporter_prometheus::PrometheusHandle;
@@ -28,7 +29,7 @@ pub struct GatewayState {
 }
 
 impl GatewayState {
-    pub fn new(http: &HttpConfig, clients: ServiceClients) -> GatewayState {
+    pub fn new(http: &HttpConfig, clients: ServiceClients, clock: SharedClock) -> GatewayState {
         GatewayState {
             clients,
             messages: Messages::embedded(),
@@ -36,7 +37,7 @@ impl GatewayState {
             limits: Limits { body_limit_bytes: http.body_limit_bytes, json_limit_bytes: http.json_limit_bytes },
             trust_forwarded_for: http.trust_forwarded_for,
             spa_dir: http.spa_dir.clone(),
-            responses: ResponseCache::new(Duration::from_millis(http.response_cache_ttl_ms)),
+            responses: ResponseCache::new(Duration::from_millis(http.response_cache_ttl_ms), clock),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use anyhow::Context;
 use keyshop_catalog::Catalog;
@@ -28,10 +29,24 @@ pub enum Role {
     Gateway,
 }
 
-/// A started process: its addresses, and its tasks until they end.
+/// The services a process runs, for callers in the same process (tests,
+/// commands): each is `None` when the process does not run it.
+#[derive(Clone, Default)]
+pub struct Services {
+    pub catalog: Option<Arc<keyshop_catalog::service::CatalogService>>,
+    pub member: Option<Arc<keyshop_member::service::MemberService>>,
+    pub delivery: Option<Arc<keyshop_delivery::service::DeliveryService>>,
+    pub payment: Option<Arc<keyshop_payment::service::PaymentService>>,
+    pub order: Option<Arc<keyshop_order::service::OrderService>>,
+}
+
+/// A started process: its addresses, its services and platform, and its
+/// tasks until they end.
 pub struct Running {
     pub http_addr: Option<SocketAddr>,
     pub grpc_addrs: BTreeMap<ServiceName, SocketAddr>,
+    pub services: Services,
+    pub platform: Platform,
     trigger: ShutdownTrigger,
     tasks: JoinSet<anyhow::Result<()>>,
 }
@@ -66,10 +81,16 @@ impl Running {
 /// Opens the platform, builds and starts what `role` runs.
 pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Running> {
     let platform = Platform::from_config(config).map_err(|error| anyhow::anyhow!(error))?;
+    start_on(config, role, demo, platform).await
+}
+
+/// Builds and starts what `role` runs on `platform` (tests give it a clock
+/// of their own).
+pub async fn start_on(config: &Config, role: Role, demo: bool, platform: Platform) -> anyhow::Result<Running> {
     // No relay publishes before every service of this process consumes.
     platform.relay_gate.hold();
     let (trigger, shutdown) = shutdown::channel();
-    let mut tasks = JoinSet::new();
+    let mut parts = Parts::default();
     let mut grpc_addrs = BTreeMap::new();
 
     let backends: Vec<ServiceName> = match role {
@@ -86,7 +107,7 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
             TcpListener::bind(address).await.with_context(|| format!("{service}: binding gRPC on {address}"))?;
         grpc_addrs.insert(service, listener.local_addr()?);
         let peers = Peers { config, role, bound: &grpc_addrs };
-        start_service(service, &peers, &platform, listener, shutdown.clone(), demo, &mut tasks).await?;
+        start_service(service, &peers, &platform, listener, shutdown.clone(), demo, &mut parts).await?;
         tracing::info!(%service, address = %grpc_addrs[&service], "gRPC service listening");
     }
 
@@ -97,7 +118,7 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
             TcpListener::bind(address).await.with_context(|| format!("metrics: binding HTTP on {address}"))?;
         let address = listener.local_addr()?;
         let stop = shutdown.clone();
-        tasks.spawn(async move { keyshop_core::metrics::serve(listener, stop).await.context("metrics") });
+        parts.tasks.spawn(async move { keyshop_core::metrics::serve(listener, stop).await.context("metrics") });
         tracing::info!(%address, "metrics listening: http://{address}/metrics");
     }
 
@@ -107,15 +128,17 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
         let listener = std::net::TcpListener::bind(config.http.listen)
             .with_context(|| format!("gateway: binding HTTP on {}", config.http.listen))?;
         let address = listener.local_addr()?;
-        let http = config.http.clone();
-        let stop = shutdown.clone();
-        tasks.spawn(async move { keyshop_gateway::serve(listener, http, endpoints, stop).await.context("gateway") });
+        let (http, clock, stop) = (config.http.clone(), platform.clock.clone(), shutdown.clone());
+        parts.tasks.spawn(async move {
+            keyshop_gateway::serve(listener, http, endpoints, clock, stop).await.context("gateway")
+        });
         tracing::info!(address = %address, "gateway listening: http://{address}");
         Some(address)
     } else {
         None
     };
-    Ok(Running { http_addr, grpc_addrs, trigger, tasks })
+    let Parts { tasks, services } = parts;
+    Ok(Running { http_addr, grpc_addrs, services, platform, trigger, tasks })
 }
 
 async fn start_service(
@@ -125,9 +148,10 @@ async fn start_service(
     listener: TcpListener,
     shutdown: Shutdown,
     demo: bool,
-    tasks: &mut JoinSet<anyhow::Result<()>>,
+    parts: &mut Parts,
 ) -> anyhow::Result<()> {
     let config = peers.config;
+    let Parts { tasks, services } = parts;
     match service {
         ServiceName::Catalog => {
             let catalog = Catalog::build(config, platform).await?;
@@ -137,10 +161,12 @@ async fn start_service(
                     .map_err(|error| anyhow::anyhow!(error.detail))?;
                 tracing::info!(products = summary.products, seeded = summary.seeded, "demo catalog ready");
             }
+            services.catalog = Some(catalog.service.clone());
             tasks.spawn(async move { catalog.serve(listener, shutdown).await.context("catalog") });
         }
         ServiceName::Member => {
             let member = Member::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
+            services.member = Some(member.service.clone());
             tasks.spawn(async move { member.serve(listener, shutdown).await.context("member") });
         }
         ServiceName::Delivery => {
@@ -149,10 +175,12 @@ async fn start_service(
                 let seeded = delivery.seed_demo().await.map_err(|error| anyhow::anyhow!(error.detail))?;
                 tracing::info!(products = seeded, "demo key stock ready");
             }
+            services.delivery = Some(delivery.service.clone());
             tasks.spawn(async move { delivery.serve(listener, shutdown).await.context("delivery") });
         }
         ServiceName::Payment => {
             let payment = Payment::build(config, platform).await?;
+            services.payment = Some(payment.service.clone());
             tasks.spawn(async move { payment.serve(listener, shutdown).await.context("payment") });
         }
         ServiceName::Order => {
@@ -163,10 +191,18 @@ async fn start_service(
             if demo && order.seed_demo().await.map_err(|error| anyhow::anyhow!(error.detail))? {
                 tracing::info!(coupon = keyshop_order::DEMO_COUPON, "demo coupon ready");
             }
+            services.order = Some(order.service.clone());
             tasks.spawn(async move { order.serve(listener, shutdown).await.context("order") });
         }
     }
     Ok(())
+}
+
+/// What the services started so far left behind: their tasks and handles.
+#[derive(Default)]
+struct Parts {
+    tasks: JoinSet<anyhow::Result<()>>,
+    services: Services,
 }
 
 /// Where a process finds the other services: the loopback port already

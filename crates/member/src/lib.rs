@@ -68,8 +68,15 @@ impl Member {
             captcha_test_code: config.member.captcha_test_code.clone(),
             public_url: config.public_url.clone(),
         };
-        let service =
-            Arc::new(MemberService::new(db.clone(), platform.cache.clone(), mailer, catalog, waker.clone(), settings));
+        let service = Arc::new(MemberService::new(
+            db.clone(),
+            platform.clock.clone(),
+            platform.cache.clone(),
+            mailer,
+            catalog,
+            waker.clone(),
+            settings,
+        ));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?];
         Ok(Member { service, events: EventWork::new(ServiceName::Member, config, platform, db, waker, consumers) })

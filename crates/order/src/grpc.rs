@@ -8,8 +8,6 @@ use keyshop_proto::order::v1 as pb;
 use keyshop_proto::order::v1::order_service_server::OrderService as OrderApi;
 use tonic::{Request, Response, Status};
 
-use keyshop_core::clock::now_ms;
-
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
 use crate::domain::state::{OrderEvent, OrderState};
@@ -21,7 +19,8 @@ pub struct OrderGrpc {
 
 type Answer<T> = Result<Response<T>, Status>;
 
-fn order(view: OrderView) -> pb::Order {
+/// The order as its buyer sees it at `now` (whether it is still payable).
+fn order(view: OrderView, now: i64) -> pb::Order {
     let order = view.order;
     let state = OrderState::parse(&order.state);
     let can = |event: OrderEvent| state.is_some_and(|state| state.next(event).is_ok());
@@ -29,7 +28,7 @@ fn order(view: OrderView) -> pb::Order {
         contact: order.contact,
         note: order.note,
         payment_session_id: order.payment_session_id,
-        payable: state.is_some_and(OrderState::payable) && order.expires_at > now_ms(),
+        payable: state.is_some_and(OrderState::payable) && order.expires_at > now,
         has_keys: state.is_some_and(|state| state.paid()),
         confirmable: can(OrderEvent::Confirm),
         deletable: state.is_some_and(OrderState::deletable),
@@ -75,9 +74,9 @@ fn order(view: OrderView) -> pb::Order {
     }
 }
 
-fn placed_of(placed: Placed) -> pb::Placed {
+fn placed_of(placed: Placed, now: i64) -> pb::Placed {
     pb::Placed {
-        order: Some(order(placed.view)),
+        order: Some(order(placed.view, now)),
         link_token: placed.link_token,
         payment_session_id: placed.payment_session_id,
     }
@@ -141,6 +140,12 @@ fn asker<T>(request: &Request<T>, link_token: String) -> Asker {
     Asker { bearer: bearer(request), link_token }
 }
 
+impl OrderGrpc {
+    fn now(&self) -> i64 {
+        self.service.clock().now_ms()
+    }
+}
+
 #[tonic::async_trait]
 impl OrderApi for OrderGrpc {
     async fn checkout(&self, request: Request<pb::CheckoutRequest>) -> Answer<pb::Placed> {
@@ -168,19 +173,19 @@ impl OrderApi for OrderGrpc {
                 cart_token: request.cart_token,
             })
             .await?;
-        Ok(Response::new(placed_of(placed)))
+        Ok(Response::new(placed_of(placed, self.now())))
     }
 
     async fn get_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.order_for(query.order_no, &asker).await?)))
+        Ok(Response::new(order(self.service.order_for(query.order_no, &asker).await?, self.now())))
     }
 
     async fn cancel_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.cancel(query.order_no, &asker).await?)))
+        Ok(Response::new(order(self.service.cancel(query.order_no, &asker).await?, self.now())))
     }
 
     async fn list_orders(&self, request: Request<pb::ListOrdersRequest>) -> Answer<pb::OrderPage> {
@@ -188,7 +193,7 @@ impl OrderApi for OrderGrpc {
         let query = request.into_inner();
         let page = self.service.list_orders(bearer.as_deref(), query.page, query.limit).await?;
         Ok(Response::new(pb::OrderPage {
-            rows: page.rows.into_iter().map(order).collect(),
+            rows: page.rows.into_iter().map(|view| order(view, self.now())).collect(),
             total: page.total,
             page: page.page,
             limit: page.limit,
@@ -198,19 +203,22 @@ impl OrderApi for OrderGrpc {
     async fn confirm_receipt(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.confirm_receipt(query.order_no, &asker).await?)))
+        Ok(Response::new(order(self.service.confirm_receipt(query.order_no, &asker).await?, self.now())))
     }
 
     async fn delete_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.delete_order(query.order_no, &asker).await?)))
+        Ok(Response::new(order(self.service.delete_order(query.order_no, &asker).await?, self.now())))
     }
 
     async fn pay_again(&self, request: Request<pb::PayAgainRequest>) -> Answer<pb::Placed> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(placed_of(self.service.pay_again(query.order_no, &asker, query.payment_method).await?)))
+        Ok(Response::new(placed_of(
+            self.service.pay_again(query.order_no, &asker, query.payment_method).await?,
+            self.now(),
+        )))
     }
 
     async fn reveal_keys(&self, request: Request<pb::RevealRequest>) -> Answer<pb::OrderKeys> {
@@ -223,7 +231,7 @@ impl OrderApi for OrderGrpc {
     async fn resend_email(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.resend_email(query.order_no, &asker).await?)))
+        Ok(Response::new(order(self.service.resend_email(query.order_no, &asker).await?, self.now())))
     }
 
     async fn get_cart(&self, request: Request<pb::CartQuery>) -> Answer<pb::Cart> {
@@ -248,11 +256,12 @@ impl OrderApi for OrderGrpc {
     async fn request_refund(&self, request: Request<pb::RefundRequest>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.request_refund(query.order_no, &asker, &query.reason).await?)))
+        Ok(Response::new(order(self.service.request_refund(query.order_no, &asker, &query.reason).await?, self.now())))
     }
 
     async fn decide_refund(&self, request: Request<pb::RefundDecision>) -> Answer<pb::Order> {
         let decision = request.into_inner();
-        Ok(Response::new(order(self.service.decide_refund(decision.order_no, decision.approve, &decision.note).await?)))
+        let decided = self.service.decide_refund(decision.order_no, decision.approve, &decision.note).await?;
+        Ok(Response::new(order(decided, self.now())))
     }
 }

@@ -12,7 +12,6 @@ pub mod store;
 use std::sync::Arc;
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
@@ -91,7 +90,8 @@ impl Order {
             support_email: config.support_email.clone(),
         };
         let mailer = Arc::new(Mailer::from_config(&config.mail)?);
-        let service = Arc::new(OrderService::new(db.clone(), waker.clone(), peers, mailer, settings));
+        let service =
+            Arc::new(OrderService::new(db.clone(), platform.clock.clone(), waker.clone(), peers, mailer, settings));
         let handler = Arc::new(OrderEvents { service: service.clone() });
         let consumers = vec![
             Consumer::join(platform.bus.as_ref(), ORDER_GROUP, &[topics::PAYMENT, topics::DELIVERY], handler).await?,
@@ -116,13 +116,14 @@ impl Order {
             used: 0,
             per_buyer_limit: None,
         };
+        let now = self.service.clock().now_ms();
         self.service
             .db()
             .write(move |conn| -> Result<bool, keyshop_core::error::AppError> {
                 if store::coupons::find(conn, &coupon.code)?.is_some() {
                     return Ok(false);
                 }
-                store::coupons::insert(conn, &coupon, now_ms())?;
+                store::coupons::insert(conn, &coupon, now)?;
                 Ok(true)
             })
             .await
@@ -136,7 +137,7 @@ impl Order {
         tasks.push(every(EXPIRE_EVERY, shutdown.clone(), move || {
             let service = service.clone();
             async move {
-                match service.expire_due(now_ms()).await {
+                match service.expire_due(service.clock().now_ms()).await {
                     Ok(0) => {}
                     Ok(expired) => tracing::info!(expired, "unpaid orders expired"),
                     Err(error) => tracing::warn!(error = %error.detail, "expiring orders failed"),

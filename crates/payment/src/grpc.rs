@@ -17,7 +17,8 @@ pub struct PaymentGrpc {
 
 type Answer<T> = Result<Response<T>, Status>;
 
-fn session(row: SessionRow) -> pb::Session {
+/// A session as answered at `now_ms`.
+fn session(row: SessionRow, now_ms: i64) -> pb::Session {
     pb::Session {
         id: row.id,
         order_no: row.order_no,
@@ -30,6 +31,13 @@ fn session(row: SessionRow) -> pb::Session {
         expires_at_ms: row.expires_at,
         paid_at_ms: row.paid_at.unwrap_or_default(),
         redirect_url: row.redirect_url,
+        now_ms,
+    }
+}
+
+impl PaymentGrpc {
+    fn now(&self) -> i64 {
+        self.service.clock().now_ms()
     }
 }
 
@@ -61,25 +69,25 @@ impl PaymentApi for PaymentGrpc {
                 currency: request.currency,
             })
             .await?;
-        Ok(Response::new(session(row)))
+        Ok(Response::new(session(row, self.now())))
     }
 
     async fn get_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
-        Ok(Response::new(session(self.service.session(request.into_inner().id).await?)))
+        Ok(Response::new(session(self.service.session(request.into_inner().id).await?, self.now())))
     }
 
     async fn cancel_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
-        Ok(Response::new(session(self.service.cancel(request.into_inner().id).await?)))
+        Ok(Response::new(session(self.service.cancel(request.into_inner().id).await?, self.now())))
     }
 
     async fn capture_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
-        Ok(Response::new(session(self.service.capture(request.into_inner().id).await?)))
+        Ok(Response::new(session(self.service.capture(request.into_inner().id).await?, self.now())))
     }
 
     async fn sandbox_charge(&self, request: Request<pb::SandboxChargeRequest>) -> Answer<pb::Session> {
         let request = request.into_inner();
         let card = CardForm { number: request.number, expiry: request.expiry, cvc: request.cvc };
-        Ok(Response::new(session(self.service.sandbox_charge(request.session_id, card).await?)))
+        Ok(Response::new(session(self.service.sandbox_charge(request.session_id, card).await?, self.now())))
     }
 
     async fn receive_webhook(&self, request: Request<pb::WebhookRequest>) -> Answer<pb::WebhookAck> {

@@ -11,7 +11,6 @@ pub mod store;
 use std::sync::Arc;
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{EventWork, OutboxWaker};
@@ -58,9 +57,16 @@ impl Payment {
             Some(secret) => secret.clone(),
             None => SecretString::from(keyshop_core::secret::new_token()?),
         };
-        let providers = Providers::from_config(&config.payment, sandbox_secret)?;
+        let providers = Providers::from_config(&config.payment, sandbox_secret, &platform.clock)?;
         let public_url = config.public_url.clone();
-        let service = Arc::new(PaymentService::new(db.clone(), waker.clone(), providers, window, public_url));
+        let service = Arc::new(PaymentService::new(
+            db.clone(),
+            platform.clock.clone(),
+            waker.clone(),
+            providers,
+            window,
+            public_url,
+        ));
         Ok(Payment { service, events: EventWork::new(ServiceName::Payment, config, platform, db, waker, Vec::new()) })
     }
 
@@ -72,7 +78,7 @@ impl Payment {
         tasks.push(every(EXPIRE_EVERY, shutdown.clone(), move || {
             let service = service.clone();
             async move {
-                if let Err(error) = service.expire_due(now_ms()).await {
+                if let Err(error) = service.expire_due(service.clock().now_ms()).await {
                     tracing::warn!(error = %error.detail, "expiring payment sessions failed");
                 }
             }

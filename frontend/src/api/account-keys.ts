@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
 
@@ -19,14 +19,12 @@ export const accountKeys = {
   ticket: (id: number) => [...accountKeys.all, 'ticket', id] as const,
 };
 
-const NO_CACHE = { cache: 'no-store' as const };
-
 /** The product ids on the member's wishlist (empty for a visitor, without asking). */
 export function useCollectIds() {
   const signedIn = useAppStore(selectIsSignedIn);
   return useQuery({
     queryKey: accountKeys.collectIds(),
-    queryFn: () => apiRequest<number[]>('/api/collect/ids', { silent: true, ...NO_CACHE }),
+    queryFn: () => api.get('/prod-api/api/collect/ids', { silent: true, cache: 'no-store' }),
     enabled: signedIn,
     staleTime: 60 * 1000,
   });
@@ -38,8 +36,8 @@ export function useToggleCollect() {
   return useMutation({
     mutationFn: ({ productId, on }: { productId: number; on: boolean }) =>
       on
-        ? apiRequest<null>('/api/collect', { method: 'POST', body: { productId } })
-        : apiRequest<null>(`/api/collect/${productId}`, { method: 'DELETE' }),
+        ? api.post('/prod-api/api/collect', { body: { productId } })
+        : api.delete('/prod-api/api/collect/{productId}', { params: { path: { productId } } }),
     onSettled: () => client.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

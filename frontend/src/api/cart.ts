@@ -1,84 +1,98 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/http/client';
-import { useAppStore } from '@/stores/app-store';
+import { api } from '@/lib/http/client';
+import { useAppStore, type AppState } from '@/stores/app-store';
 import { selectCartToken, selectCurrency, selectToken } from '@/stores/selectors';
 
-import type { CartDto } from './shop-types';
+import type { CartDto } from './types';
 
 /**
  * The cart lives on the server: a member's under their session, a visitor's under the cart
  * token the first added line returns (kept in the store, sent as `X-Cart-Token`). Every
- * answer is the whole cart priced in the shopper's currency; the header badge follows it.
+ * answer is the whole cart priced in the shopper's currency; the header badge reads its
+ * `count` from the same query. (At sign-in the visitor's cart is merged:
+ * `merge-visitor-cart.ts`.)
  */
 export const cartKeys = {
   all: ['cart'] as const,
   cart: (currency: string, owner: string) => [...cartKeys.all, currency, owner] as const,
 };
 
-function cartHeaders(): Record<string, string> {
-  const { cartToken, token } = useAppStore.getState();
-  return cartToken && !token ? { 'X-Cart-Token': cartToken } : {};
+type Tokens = Pick<AppState, 'token' | 'cartToken'>;
+
+/** Whose cart: the member's session, else the visitor's cart token, else none yet. */
+function cartOwnerOf({ token, cartToken }: Tokens): string {
+  return token ?? cartToken ?? 'none';
 }
 
-/** Keeps what the badge shows, and a new visitor cart's token. */
-function remember(cart: CartDto): CartDto {
-  const store = useAppStore.getState();
-  if (cart.cartToken) store.setCartToken(cart.cartToken);
-  store.setCartSummary({ count: cart.count, amount: cart.goods });
+/** The visitor's cart token, sent only while signed out (a member's cart is their session's). */
+function visitorCartToken({ token, cartToken }: Tokens): string | undefined {
+  return cartToken && !token ? cartToken : undefined;
+}
+
+/** Keeps a new visitor cart's token. */
+function rememberCartToken(cart: CartDto): CartDto {
+  if (cart.cartToken) useAppStore.getState().setCartToken(cart.cartToken);
   return cart;
 }
 
 export function fetchCart(currency: string): Promise<CartDto> {
-  return apiRequest<CartDto>('/api/cart', {
-    query: { currency },
-    headers: cartHeaders(),
-    cache: 'no-store',
-    silent: true,
-  }).then(remember);
+  return api
+    .get('/prod-api/api/cart', {
+      params: {
+        query: { currency },
+        header: { 'X-Cart-Token': visitorCartToken(useAppStore.getState()) },
+      },
+      cache: 'no-store',
+      silent: true,
+    })
+    .then(rememberCartToken);
 }
 
-/** The cart in the shopper's currency. */
-export function useCart() {
+/** The cart in the shopper's currency; `select` picks what a component needs of it. */
+export function useCart<Selected = CartDto>(select?: (cart: CartDto) => Selected) {
   const currency = useAppStore(selectCurrency).code;
   const token = useAppStore(selectToken);
   const cartToken = useAppStore(selectCartToken);
   return useQuery({
-    queryKey: cartKeys.cart(currency, token ?? cartToken ?? 'none'),
+    queryKey: cartKeys.cart(currency, cartOwnerOf({ token, cartToken })),
     queryFn: () => fetchCart(currency),
+    select,
   });
 }
 
-/** Sets a product's quantity (0 removes it); the answer replaces the cart everywhere. */
+const selectCount = (cart: CartDto): number => cart.count;
+
+/** The header badge: units in the cart (0 until the cart is known). */
+export function useCartCount(): number {
+  return useCart(selectCount).data ?? 0;
+}
+
+/** Sets a product's quantity (0 removes it); the first line of a visitor makes their cart. */
+export function setCartLine(
+  currency: string,
+  line: { productId: number; quantity: number },
+): Promise<CartDto> {
+  return api
+    .put('/prod-api/api/cart/lines', {
+      params: {
+        query: { currency },
+        header: { 'X-Cart-Token': visitorCartToken(useAppStore.getState()) },
+      },
+      body: line,
+    })
+    .then(rememberCartToken);
+}
+
+/** The mutation; its answer (the whole cart) replaces the cart everywhere, the badge too. */
 export function useSetCartLine() {
   const client = useQueryClient();
   const currency = useAppStore(selectCurrency).code;
   return useMutation({
-    mutationFn: ({ productId, quantity }: { productId: number; quantity: number }) =>
-      apiRequest<CartDto>('/api/cart/lines', {
-        method: 'PUT',
-        query: { currency },
-        body: { productId, quantity },
-        headers: cartHeaders(),
-      }).then(remember),
-    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all }),
+    mutationFn: (line: { productId: number; quantity: number }) => setCartLine(currency, line),
+    onSuccess: async (cart) => {
+      client.setQueryData(cartKeys.cart(currency, cartOwnerOf(useAppStore.getState())), cart);
+      await client.invalidateQueries({ queryKey: cartKeys.all });
+    },
   });
-}
-
-/** At sign-in: the visitor's cart joins the member's, and the visitor's token is dropped. */
-export async function mergeVisitorCart(): Promise<void> {
-  const { cartToken, currency, setCartToken } = useAppStore.getState();
-  if (!cartToken) {
-    await fetchCart(currency.code).catch(() => undefined);
-    return;
-  }
-  await apiRequest<CartDto>('/api/cart/merge', {
-    method: 'POST',
-    query: { currency: currency.code },
-    headers: { 'X-Cart-Token': cartToken },
-    silent: true,
-  })
-    .then(remember)
-    .catch(() => undefined);
-  setCartToken(null);
 }

@@ -1,3 +1,9 @@
+/**
+ * The DTOs the SPA names, all derived from the generated OpenAPI types (`schema.d.ts`, from
+ * `openapi.json` by `npm run gen:api`); nothing here is written by hand. JSON is camelCase
+ * (except `is_success` of the session check); money is minor units (US cents in product
+ * cards, the order's or cart's own currency there); times are epoch milliseconds.
+ */
 import type { components, paths } from './schema';
 
 /** The `data` of a GET path's 200 envelope, straight from the generated OpenAPI types. */
@@ -7,37 +13,112 @@ export type ResponseData<P extends keyof paths> = paths[P] extends {
   ? D
   : never;
 
+/** The query parameters of a GET path. */
+export type QueryParams<P extends keyof paths> = paths[P] extends {
+  get: { parameters: { query?: infer Q } };
+}
+  ? NonNullable<Q>
+  : never;
+
 type Schemas = components['schemas'];
 
-export type LanguageDto = ResponseData<'/prod-api/api/home/language'>[number];
-export type CurrencyDto = ResponseData<'/prod-api/api/home/rate'>[number];
+// --- Site ----------------------------------------------------------------------------------
+
+export type LanguageDto = Schemas['LanguageDto'];
+export type CurrencyDto = Schemas['CurrencyDto'];
+/** Public site settings (`/api/home/config`): every value is a string. */
 export type SiteConfigDto = ResponseData<'/prod-api/api/home/config'>;
 export type ConfigValueDto = ResponseData<'/prod-api/api/home/config/configKey/{key}'>;
-export type LocationDto = ResponseData<'/prod-api/api/home/location'>;
+export type LocationDto = Schemas['LocationDto'];
+
+// --- Catalogue -----------------------------------------------------------------------------
 
 /** A product card; prices are USD minor units. */
 export type ProductCardDto = Schemas['ProductCardDto'];
-export type NavigationBarDto = ResponseData<'/prod-api/api/home/navigationBar'>;
+export type NavigationBarDto = Schemas['NavigationBarDto'];
 export type CodeCountDto = Schemas['NavItemDto'];
 /** A page of products with the facet counts of the filters. */
 export type QueryGamesDto = ResponseData<'/prod-api/api/home/queryGames'>;
+export type QueryGamesQuery = QueryParams<'/prod-api/api/home/queryGames'>;
 export type FacetsDto = Schemas['FacetsDto'];
 /** A page of the products of one type, platform or genre. */
 export type TypeListDto = ResponseData<'/prod-api/api/home/type/{code}'>;
+export type SuggestionDto = Schemas['SuggestionDto'];
 
 export type ProductDetailDto = ResponseData<'/prod-api/api/home/games/{gameName}/{gameExtName}'>;
 export type SystemRequirementsDto = Schemas['RequirementSetDto'];
-export type RatingSummaryDto =
-  ResponseData<'/prod-api/api/home/games/{gameName}/{gameExtName}/rating'>;
+export type RatingSummaryDto = Schemas['RatingSummaryDto'];
 export type ReviewPageDto =
   ResponseData<'/prod-api/api/home/games/{gameName}/{gameExtName}/reviews'>;
 export type ReviewDto = Schemas['ReviewDto'];
 /** The review form sends every field (the schema marks them optional for the server's checks). */
 export type ReviewInputDto = Required<Schemas['PostReviewBody']>;
-
-export type SuggestionDto = ResponseData<'/prod-api/api/home/search/suggest'>[number];
+export type PostedReviewDto = Schemas['PostedReviewDto'];
 
 export type NewsPageDto = ResponseData<'/prod-api/api/home/gamesNews'>;
 /** A news item; `body` is empty in lists. */
-export type NewsDto = ResponseData<'/prod-api/api/home/gamesNews/{id}'>;
-export type SitePageDto = ResponseData<'/prod-api/api/home/page/{slug}'>;
+export type NewsDto = Schemas['NewsDto'];
+export type SitePageDto = Schemas['PageDto'];
+
+// --- Member: captcha, sign-in, session, password reset -------------------------------------
+
+/** `img` is a base64 PNG without the `data:` prefix. Single use, 2 min. */
+export type CaptchaDto = Schemas['CaptchaDto'];
+export type RegisterBody = Schemas['RegisterBody'];
+/** `account` is the e-mail; `code`/`uuid` are empty until the server asks for the captcha. */
+export type LoginBody = Schemas['LoginBody'];
+export type LoginDto = Schemas['LoginDto'];
+export type MemberInfoDto = Schemas['MemberInfoDto'];
+export type SessionCheckBody = Schemas['SessionCheckBody'];
+/** `state`: 0 anonymous, 1 signed in, 2 disabled. */
+export type SessionCheckDto = Schemas['SessionCheckDto'];
+export type SaveVisitBody = Schemas['SaveVisitBody'];
+export type ForgetBody = Schemas['ForgetBody'];
+export type VerifyBody = Schemas['VerifyBody'];
+export type VerifyDto = Schemas['VerifyDto'];
+export type ResetPasswordBody = Schemas['ResetPasswordBody'];
+
+// --- Member: account area ------------------------------------------------------------------
+
+export type ProfileDto = Schemas['ProfileDto'];
+export type ProfileBody = Schemas['ProfileBody'];
+export type CountryDto = Schemas['CountryDto'];
+export type ChangePasswordBody = Schemas['ChangePasswordBody'];
+export type LoginHistoryPageDto = ResponseData<'/prod-api/api/loginHistory'>;
+export type AddressDto = Schemas['AddressDto'];
+export type AddressBody = Schemas['AddressBody'];
+export type IdDto = Schemas['IdDto'];
+export type CollectPageDto = ResponseData<'/prod-api/api/collect'>;
+export type NoticePageDto = ResponseData<'/prod-api/api/notices'>;
+export type UnreadCountDto = Schemas['CountDto'];
+export type LevelDto = Schemas['LevelDto'];
+export type UserLevelInfoDto = Schemas['UserLevelInfoDto'];
+export type TicketDto = Schemas['TicketDto'];
+export type TicketPageDto = ResponseData<'/prod-api/api/tickets'>;
+export type TicketThreadDto = Schemas['TicketThreadDto'];
+export type OpenTicketBody = Schemas['OpenTicketBody'];
+
+// --- Forms and newsletter ------------------------------------------------------------------
+
+export type SaleFormBody = Schemas['SaleFormBody'];
+export type WholesaleFormBody = Schemas['WholesaleFormBody'];
+export type AffiliateFormBody = Schemas['AffiliateFormBody'];
+export type FeedbackFormBody = Schemas['FeedbackFormBody'];
+export type NewsletterSubscribeBody = Schemas['SubscribeBody'];
+/** Confirm and unsubscribe: the token from the link's fragment. */
+export type NewsletterTokenBody = Schemas['NewsletterTokenBody'];
+
+// --- Money path: cart, checkout, orders, payment sessions ----------------------------------
+
+/** The whole cart, priced in its `currency` (minor units); `count` is the header badge. */
+export type CartDto = Schemas['CartDto'];
+export type CartLineDto = Schemas['CartLineDto'];
+export type CheckoutBody = Schemas['CheckoutBody'];
+export type PlacedDto = Schemas['PlacedDto'];
+export type OrderDto = Schemas['OrderDto'];
+export type OrderPageDto = ResponseData<'/prod-api/api/orders'>;
+export type OrderLineDto = Schemas['OrderLineDto'];
+export type OrderKeysDto = Schemas['OrderKeysDto'];
+export type PaymentMethodDto = Schemas['PaymentMethodDto'];
+export type PaymentSessionDto = Schemas['PaymentSessionDto'];
+export type CardBody = Schemas['CardBody'];

@@ -2,7 +2,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
-import { SiteConfigSync } from '@/features/site/components/site-config-sync';
 import { i18n } from '@/lib/i18n/i18n';
 
 import { createQueryClient } from './query-client';
@@ -22,7 +21,6 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <SiteConfigSync />
         {children}
         <AppToaster />
       </I18nextProvider>

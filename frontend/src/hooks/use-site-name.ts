@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAppStore } from '@/stores/app-store';
-import { selectSiteSetting } from '@/stores/selectors';
-
-const selectSiteName = selectSiteSetting('siteName');
+import { useSiteSetting } from '@/api/site-config';
 
 /** The `siteName` site setting, or the catalogue's default before the settings arrive. */
 export function useSiteName(): string {
   const { t } = useTranslation();
-  const stored = useAppStore(selectSiteName);
+  const stored = useSiteSetting('siteName');
   return stored && stored.trim() !== '' ? stored : t('meta.siteName');
 }

@@ -1,32 +1,25 @@
 import type { StateCreator } from 'zustand';
 
-import type { MemberInfoDto } from '@/api/member-types';
-
-/** What the store keeps about the signed-in member: `GET /api/getInfo`. */
-export type UserInfo = MemberInfoDto;
-
-export interface UserState {
-  info: UserInfo | null;
-  loggedIn: boolean;
-}
-
-export const SIGNED_OUT: UserState = { info: null, loggedIn: false };
-
+/**
+ * The two tokens the browser keeps: the member's session (sent as `Authorization: Bearer`)
+ * and a visitor's cart on the server (sent as `X-Cart-Token`). What they stand for (the
+ * member's info, the cart) is server state, read through react-query.
+ */
 export interface SessionSlice {
+  /** The member's session token; null when signed out. */
   token: string | null;
-  user: UserState;
-  setToken: (token: string | null) => void;
-  setUser: (info: UserInfo) => void;
-  /** Signs in at once: token and member info together, never one without the other. */
-  setSession: (token: string, info: UserInfo) => void;
+  /** A visitor's cart on the server; null until the first line (and after sign-in). */
+  cartToken: string | null;
+  /** Signs in: the session starts and the visitor's cart token (merged by then) is dropped. */
+  startSession: (token: string) => void;
   clearSession: () => void;
+  setCartToken: (cartToken: string | null) => void;
 }
 
 export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice> = (set) => ({
   token: null,
-  user: SIGNED_OUT,
-  setToken: (token) => set({ token }),
-  setUser: (info) => set({ user: { info: { ...info }, loggedIn: true } }),
-  setSession: (token, info) => set({ token, user: { info: { ...info }, loggedIn: true } }),
-  clearSession: () => set({ token: null, user: SIGNED_OUT }),
+  cartToken: null,
+  startSession: (token) => set({ token, cartToken: null }),
+  clearSession: () => set({ token: null }),
+  setCartToken: (cartToken) => set({ cartToken }),
 });

@@ -2,11 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
+import { siteConfigQueryOptions } from '@/api/site-config';
 import type { CurrencyDto, SiteConfigDto } from '@/api/types';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 import { ratesQueryOptions } from '@/features/site/api/get-rates';
-import { siteConfigQueryOptions } from '@/features/site/api/get-site-config';
 import { LANGUAGE_CODES } from '@/lib/i18n/languages';
 
 export const TEST_RATES: CurrencyDto[] = [

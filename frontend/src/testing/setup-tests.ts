@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/jest-globals';
 
 import { cleanup, configure } from '@testing-library/react';
 
+import { SITE_CONFIG_STORAGE_KEY } from '@/api/site-config-storage';
 import { initI18n } from '@/lib/i18n/i18n';
 import { STORE_KEY, useAppStore } from '@/stores/app-store';
 
@@ -55,6 +56,7 @@ afterEach(() => {
   cleanup();
   useAppStore.setState(initialState, true);
   localStorage.removeItem(STORE_KEY);
+  localStorage.removeItem(SITE_CONFIG_STORAGE_KEY);
   document.documentElement.lang = 'en-US';
   document.documentElement.dir = 'ltr';
 });

@@ -5,7 +5,6 @@
 mod content;
 mod generate;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::email::Email;
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, outbox};
@@ -36,7 +35,7 @@ pub struct SeedSummary {
 /// Seeds the demo catalog into an empty catalog, in one transaction.
 pub async fn seed(service: &CatalogService) -> Result<SeedSummary, AppError> {
     let content = Content::embedded().map_err(|error| AppError::internal(format!("demo content: {error}")))?;
-    let now = now_ms();
+    let now = service.clock().now_ms();
     let products = generate::products(&content, DEMO_SEED, DEMO_GAMES, now);
     let reviews = generate::reviews(&content, DEMO_SEED, &products);
     let news = content.news.clone();
@@ -52,7 +51,7 @@ pub async fn seed(service: &CatalogService) -> Result<SeedSummary, AppError> {
                 ids.push(store::products::insert(conn, &demo.product, now)?);
             }
             for demo in &products {
-                project_stock(conn, &demo.product.sku, demo.keys, now)?;
+                project_stock(conn, &demo.product.sku, demo.keys, now, now)?;
             }
             for review in &reviews {
                 let parsed = NewReview {

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Notify;
 
 use keyshop_core::cache::{Cache, Memo};
-use keyshop_core::clock::now_ms;
+use keyshop_core::clock::SharedClock;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
@@ -40,6 +40,7 @@ const CACHE_TTL: Duration = Duration::from_secs(300);
 
 pub struct CatalogService {
     db: Db,
+    clock: SharedClock,
     cache: Arc<dyn Cache>,
     waker: OutboxWaker,
     geoip: Option<Arc<GeoIp>>,
@@ -67,6 +68,7 @@ impl CatalogService {
     /// default footer pages exist.
     pub async fn open(
         db: Db,
+        clock: SharedClock,
         cache: Arc<dyn Cache>,
         waker: OutboxWaker,
         geoip: Option<Arc<GeoIp>>,
@@ -74,6 +76,7 @@ impl CatalogService {
         let snapshot = load_snapshot(&db).await?;
         let service = CatalogService {
             db,
+            clock,
             cache,
             waker,
             geoip,
@@ -186,6 +189,11 @@ impl CatalogService {
         Ok(count)
     }
 
+    /// Where the service reads the time.
+    pub fn clock(&self) -> &SharedClock {
+        &self.clock
+    }
+
     pub fn db(&self) -> &Db {
         &self.db
     }
@@ -223,13 +231,13 @@ impl CatalogService {
     pub async fn set_currency_rate(&self, code: &str, rate_micros: i64) -> Result<Currency, AppError> {
         let change = RateChange::parse(code, rate_micros)?;
         currency::check_not_base(&change)?;
+        let now = self.clock.now_ms();
         let updated = self
             .db
             .write(move |conn| -> Result<Currency, AppError> {
                 let code = change.code.as_str();
                 let before = store::currencies::find(conn, code)?
                     .ok_or_else(|| AppError::not_found("api.error.notFound").with_detail(format!("currency {code}")))?;
-                let now = now_ms();
                 store::currencies::set_rate(conn, code, change.rate.micros(), now)?;
                 let event = Event::new(
                     code,
@@ -263,9 +271,10 @@ impl CatalogService {
         let key = SettingKey::parse(key)?;
         setting::check_value(value)?;
         let value = value.to_owned();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
-                store::settings::upsert(conn, key.as_str(), &value, now_ms())?;
+                store::settings::upsert(conn, key.as_str(), &value, now)?;
                 outbox::enqueue(conn, &Event::new(key.as_str(), &SettingChanged { key: key.as_str().to_owned() }))?;
                 Ok(())
             })

@@ -1,7 +1,6 @@
 //! News: the list, and a news page (its click count rises once per visitor
 //! per day).
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
 use keyshop_core::paging::Paging;
@@ -22,9 +21,10 @@ impl CatalogService {
         let paging = Paging::parse(page, limit)?;
         let language = language_or_default(language);
         let (offset, size) = (paging.offset() as i64, i64::from(paging.limit));
+        let now = self.clock.now_ms();
         let (rows, total) = self
             .db
-            .run(move |conn| store::news::page(conn, language, now_ms(), offset, size).map_err(DbError::from))
+            .run(move |conn| store::news::page(conn, language, now, offset, size).map_err(DbError::from))
             .await?;
         Ok((rows, total, paging))
     }
@@ -36,7 +36,7 @@ impl CatalogService {
             return Err(not_found());
         }
         let language = language_or_default(language);
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let visitor = (!visitor.is_empty()).then(|| visitor_hash(visitor));
         self.db
             .write(move |conn| -> Result<Option<NewsEntry>, AppError> {

@@ -1,7 +1,6 @@
 //! The footer pages: stored per language, falling back to en-US; the
 //! defaults shipped with the store are written at start when missing.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
 
@@ -29,7 +28,7 @@ impl CatalogService {
     /// Writes the shipped footer pages that are missing (never overwrites).
     pub(super) async fn ensure_default_pages(&self) -> Result<usize, AppError> {
         let pages = content::default_pages().map_err(AppError::internal)?;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let written = self
             .db
             .write(move |conn| -> Result<usize, AppError> {

@@ -59,8 +59,8 @@ pub struct ProductPage {
     pub facets: Facets,
 }
 
-fn today() -> String {
-    let date = time::OffsetDateTime::now_utc().date();
+fn today(now_ms: i64) -> String {
+    let date = keyshop_core::clock::date_time(now_ms).date();
     format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
 }
 
@@ -122,7 +122,7 @@ impl CatalogService {
             HomeList::Hot => listing::top(&snapshot.products, Sort::Hottest, limit, |product| !product.preorder),
             HomeList::BestSellers => listing::top(&snapshot.products, Sort::BestSelling, limit, |_| true),
             HomeList::Latest => {
-                let today = today();
+                let today = today(self.clock().now_ms());
                 listing::top(&snapshot.products, Sort::Newest, limit, |product| {
                     !product.preorder && product.release_date <= today
                 })

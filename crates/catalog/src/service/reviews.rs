@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
@@ -80,7 +79,7 @@ impl CatalogService {
         if !self.cache().set_if_absent(&interval_key, vec![1], Duration::from_secs(INTERVAL_SECONDS)).await {
             return Err(AppError::new(ErrorCode::RateLimited, "api.review.interval"));
         }
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let written = self
             .db
             .write(move |conn| -> Result<i64, AppError> {

@@ -1,7 +1,6 @@
 //! The stock projection: keys on hand (from the delivery service's events, or
 //! the demo seed) become a product's stock status.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbConnection;
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, outbox, processed};
@@ -26,17 +25,18 @@ pub enum StockOutcome {
     UnknownProduct,
 }
 
-/// Projects `available` keys as of `version` onto product `sku`, in the
-/// caller's transaction, announcing the change.
+/// Projects `available` keys as of `version` onto product `sku` at `now`, in
+/// the caller's transaction, announcing the change.
 pub fn project_stock(
     conn: &mut DbConnection,
     sku: &str,
     available: i64,
     version: i64,
+    now: i64,
 ) -> Result<StockOutcome, AppError> {
     let Some(product) = store::products::find_by_sku(conn, sku)? else { return Ok(StockOutcome::UnknownProduct) };
     let status = StockStatus::project(available, product.preorder);
-    if !store::products::set_stock(conn, product.id, available.max(0), status, version, now_ms())? {
+    if !store::products::set_stock(conn, product.id, available.max(0), status, version, now)? {
         return Ok(StockOutcome::Stale);
     }
     let event = Event::new(
@@ -58,13 +58,14 @@ impl CatalogService {
         version: i64,
     ) -> Result<StockOutcome, AppError> {
         let (event_id, sku) = (event_id.to_owned(), sku.to_owned());
+        let now = self.clock.now_ms();
         let outcome = self
             .db
             .write(move |conn| -> Result<StockOutcome, AppError> {
                 if !processed::claim(conn, STOCK_CONSUMER, &event_id)? {
                     return Ok(StockOutcome::Duplicate);
                 }
-                project_stock(conn, &sku, available, version)
+                project_stock(conn, &sku, available, version, now)
             })
             .await?;
         // Its `ProductsChanged` (reason "stock") patches every replica's snapshot.

@@ -20,7 +20,7 @@ use redis::{AsyncCommands, Client, RedisError};
 use tokio::sync::OnceCell;
 
 use super::Cache;
-use crate::clock::now_ms;
+use crate::clock::{Clock, SystemClock};
 
 /// How long the cache is skipped after Redis failed.
 pub const BACK_OFF: Duration = Duration::from_secs(5);
@@ -75,7 +75,7 @@ impl RedisCache {
     }
 
     async fn connection(&self) -> Result<ConnectionManager, RedisError> {
-        if now_ms() < self.down_until.load(Ordering::Relaxed) {
+        if SystemClock.now_ms() < self.down_until.load(Ordering::Relaxed) {
             return Err(RedisError::from((redis::ErrorKind::Io, "redis was unreachable a moment ago")));
         }
         let config = ConnectionManagerConfig::new()
@@ -99,7 +99,7 @@ impl RedisCache {
     /// per back-off).
     fn or_else<T>(&self, result: Result<T, RedisError>, operation: &'static str, fallback: T) -> T {
         result.unwrap_or_else(|error| {
-            let now = now_ms();
+            let now = SystemClock.now_ms();
             let until = now + i64::try_from(BACK_OFF.as_millis()).unwrap_or(i64::MAX);
             if self.down_until.swap(until, Ordering::Relaxed) < now {
                 tracing::warn!(operation, error = %error, "redis cache unreachable: going without it for a while");
@@ -234,7 +234,8 @@ mod tests {
     fn on_test_server() -> Arc<dyn Cache> {
         let namespace = format!("keyshop-test:{}:", uuid::Uuid::new_v4().simple());
         Arc::new(
-            RedisCache::open(&crate::test_support::redis_url(), &namespace).expect("TEST_REDIS_URL is a redis:// URL"),
+            RedisCache::open(&keyshop_testkit::servers::redis_url(), &namespace)
+                .expect("TEST_REDIS_URL is a redis:// URL"),
         )
     }
 

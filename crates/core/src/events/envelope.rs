@@ -2,6 +2,7 @@ use keyshop_proto::events::v1::EventEnvelope;
 use prost::Message;
 use uuid::Uuid;
 
+use crate::clock::{Clock, SystemClock};
 use crate::error::AppError;
 use crate::telemetry;
 
@@ -33,7 +34,7 @@ impl Event {
             event_type: P::EVENT_TYPE.to_owned(),
             topic: P::TOPIC.to_owned(),
             aggregate_key: aggregate_key.into(),
-            occurred_at_ms: crate::clock::now_ms(),
+            occurred_at_ms: SystemClock.now_ms(),
             traceparent,
             tracestate,
             payload: payload.encode_to_vec(),

@@ -441,7 +441,7 @@ mod tests {
 
     /// A bus on the test broker (events dead-lettered after two attempts).
     fn on_test_broker() -> Arc<dyn EventBus> {
-        let url = crate::test_support::kafka_url();
+        let url = keyshop_testkit::servers::kafka_url();
         let settings = KafkaSettings {
             max_attempts: 2,
             base_backoff: Duration::from_millis(10),

@@ -10,6 +10,7 @@ use futures::future::join_all;
 use tokio::sync::Notify;
 
 use super::{Event, EventBus};
+use crate::clock::{Clock, SystemClock};
 use crate::db::{Db, DbConnection, DbError};
 use crate::shutdown::Shutdown;
 
@@ -175,7 +176,7 @@ impl OutboxRelay {
         match self.db.run(|conn| backlog(conn).map_err(DbError::from)).await {
             Ok((pending, oldest)) => {
                 metrics::gauge!("outbox_backlog", "service" => self.service).set(pending as f64);
-                let waited_ms = oldest.map_or(0, |created_at| (crate::clock::now_ms() - created_at).max(0));
+                let waited_ms = oldest.map_or(0, |created_at| (SystemClock.now_ms() - created_at).max(0));
                 metrics::gauge!("outbox_oldest_pending_seconds", "service" => self.service)
                     .set(waited_ms as f64 / 1000.0);
             }
@@ -220,7 +221,7 @@ impl OutboxRelay {
                 .map(|((seq, _), _)| *seq)
                 .collect();
             if !done.is_empty() {
-                let now = crate::clock::now_ms();
+                let now = SystemClock.now_ms();
                 let seqs = done.clone();
                 self.db
                     .run(move |conn| {

@@ -3,6 +3,7 @@
 
 use diesel::prelude::*;
 
+use crate::clock::{Clock, SystemClock};
 use crate::db::DbConnection;
 
 diesel::table! {
@@ -29,7 +30,7 @@ pub fn claim(conn: &mut DbConnection, consumer: &str, event_id: &str) -> QueryRe
         .values((
             processed_events::consumer.eq(consumer),
             processed_events::event_id.eq(event_id),
-            processed_events::processed_at.eq(crate::clock::now_ms()),
+            processed_events::processed_at.eq(SystemClock.now_ms()),
         ))
         .execute(conn)?;
     Ok(true)

@@ -142,7 +142,7 @@ fn percent_decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::SmtpSink;
+    use keyshop_testkit::SmtpSink;
     use secrecy::SecretString;
 
     fn email(to: &str) -> Email<'_> {

@@ -2,7 +2,6 @@
 //! transaction per order, however often `OrderPaid` arrives; orders short of
 //! keys wait for stock; buyers may ask for the e-mail again.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbConnection;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
@@ -87,10 +86,10 @@ impl DeliveryService {
     /// lacks makes it wait (`KeysDelayed`), and it is delivered when keys arrive.
     pub async fn deliver_paid(&self, paid: OrderPaid) -> Result<DeliveryOutcome, AppError> {
         let lines = check_paid(&paid)?;
+        let now = self.clock.now_ms();
         let outcome = self
             .db
             .write(move |conn| -> Result<DeliveryOutcome, AppError> {
-                let now = now_ms();
                 let order_no = paid.order_no.as_str();
                 if store::reservations::find(conn, order_no)?.is_none() {
                     store::reservations::insert(conn, order_no, &lines, now, now)?;
@@ -180,9 +179,9 @@ impl DeliveryService {
         if !reservation::is_order_no(&order_no) {
             return Err(AppError::field("orderNo", "api.error.validation"));
         }
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
-                let now = now_ms();
                 let row = store::deliveries::find(conn, &order_no)?
                     .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
                 match parse_state(&row.state)? {

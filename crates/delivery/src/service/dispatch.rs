@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use futures::StreamExt;
-use keyshop_core::clock::now_ms;
 use keyshop_core::error::AppError;
 use keyshop_core::mail::Mailer;
 use keyshop_proto::catalog::v1 as catalog;
@@ -88,9 +87,10 @@ impl Dispatcher {
         match self.send(&order_no).await {
             Ok(()) => {
                 let order = order_no.clone();
+                let now = self.service.clock().now_ms();
                 self.service
                     .db()
-                    .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now_ms())?))
+                    .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now)?))
                     .await?;
                 tracing::info!(%order_no, "delivery e-mail sent");
                 Ok(true)
@@ -98,11 +98,11 @@ impl Dispatcher {
             Err(error) => {
                 tracing::warn!(%order_no, error = %error.detail, "delivery e-mail failed; retrying later");
                 let detail = error.detail.chars().take(500).collect::<String>();
+                let now = self.service.clock().now_ms();
                 self.service
                     .db()
                     .write(move |conn| -> Result<usize, AppError> {
                         let attempts = store::deliveries::find(conn, &order_no)?.map_or(1, |row| row.attempts);
-                        let now = now_ms();
                         Ok(store::deliveries::mark_failed(conn, &order_no, &detail, now + backoff_ms(attempts), now)?)
                     })
                     .await?;

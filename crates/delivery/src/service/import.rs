@@ -2,7 +2,6 @@
 
 use std::collections::HashSet;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::write_transaction;
 use keyshop_core::error::{AppError, FieldErrors};
 
@@ -39,6 +38,7 @@ impl DeliveryService {
         errors.finish()?;
 
         let vault = self.vault.clone();
+        let now = self.clock.now_ms();
         let report = self
             .db
             .run(move |conn| -> Result<ImportReport, AppError> {
@@ -64,12 +64,12 @@ impl DeliveryService {
                 }
                 write_transaction(conn, |conn| -> Result<ImportReport, AppError> {
                     let before = store::stock::lock(conn, &sku)?;
-                    let inserted = i64::try_from(store::keys::insert_new(conn, &fresh, now_ms())?).unwrap_or(0);
+                    let inserted = i64::try_from(store::keys::insert_new(conn, &fresh, now)?).unwrap_or(0);
                     report.imported = inserted;
                     report.duplicates += i64::try_from(fresh.len()).unwrap_or(0) - inserted;
                     report.available = before.available + inserted;
                     if inserted > 0 {
-                        store::deliveries::wake_waiting(conn, now_ms())?;
+                        store::deliveries::wake_waiting(conn, now)?;
                         let mut changes = StockChanges::default();
                         changes.adjust(conn, &sku, inserted, 0, 0)?;
                         changes.publish(conn)?;

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use keyshop_core::clock::SharedClock;
 use keyshop_core::db::{Db, DbConnection};
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
@@ -31,6 +32,7 @@ use crate::store::stock::StockRow;
 /// The delivery service over its database and master keys.
 pub struct DeliveryService {
     db: Db,
+    clock: SharedClock,
     vault: Arc<Vault>,
     waker: OutboxWaker,
     /// How long a checkout holds its keys when it does not say.
@@ -40,8 +42,19 @@ pub struct DeliveryService {
 }
 
 impl DeliveryService {
-    pub fn new(db: Db, vault: Arc<Vault>, waker: OutboxWaker, payment_window: Duration) -> DeliveryService {
-        DeliveryService { db, vault, waker, payment_window, mail_due: Arc::new(Notify::new()) }
+    pub fn new(
+        db: Db,
+        clock: SharedClock,
+        vault: Arc<Vault>,
+        waker: OutboxWaker,
+        payment_window: Duration,
+    ) -> DeliveryService {
+        DeliveryService { db, clock, vault, waker, payment_window, mail_due: Arc::new(Notify::new()) }
+    }
+
+    /// Where the service reads the time.
+    pub fn clock(&self) -> &SharedClock {
+        &self.clock
     }
 
     /// Notified when a delivery e-mail is queued.

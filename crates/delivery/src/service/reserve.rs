@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbConnection;
 use keyshop_core::error::{AppError, ErrorCode};
 
@@ -116,10 +115,10 @@ impl DeliveryService {
         } else {
             hold_seconds * 1000
         };
+        let now = self.clock.now_ms();
         let (reservation, changed) = self
             .db
             .write(move |conn| -> Result<(ReservationView, bool), AppError> {
-                let now = now_ms();
                 let existing = store::reservations::find(conn, &order_no)?;
                 let lines = match &existing {
                     Some(row) if row.state != HoldState::Released.as_str() => {
@@ -153,6 +152,7 @@ impl DeliveryService {
     /// Gives an order's held keys back to stock. Safe to repeat; an
     /// allocated order keeps its keys.
     pub async fn release(&self, order_no: String) -> Result<ReservationView, AppError> {
+        let now = self.clock.now_ms();
         let (reservation, changed) = self
             .db
             .write(move |conn| -> Result<(ReservationView, bool), AppError> {
@@ -163,7 +163,7 @@ impl DeliveryService {
                 }
                 let mut changes = StockChanges::default();
                 release_held(conn, &mut changes, &order_no)?;
-                store::reservations::set_state(conn, &order_no, HoldState::Released, row.expires_at, now_ms())?;
+                store::reservations::set_state(conn, &order_no, HoldState::Released, row.expires_at, now)?;
                 let changed = changes.publish(conn)?;
                 Ok((ReservationView { state: HoldState::Released, ..view(&row, lines)? }, changed))
             })
@@ -178,11 +178,12 @@ impl DeliveryService {
     /// released, or stock ran out) take what stock has now; what is still
     /// missing is reported, and a later call fills it. Safe to repeat.
     pub async fn allocate(&self, order_no: String) -> Result<Allocation, AppError> {
+        let now = self.clock.now_ms();
         let (allocation, changed) = self
             .db
             .write(move |conn| -> Result<(Allocation, bool), AppError> {
                 let mut changes = StockChanges::default();
-                let allocation = allocate_in(conn, &mut changes, &order_no, now_ms())?;
+                let allocation = allocate_in(conn, &mut changes, &order_no, now)?;
                 Ok((allocation, changes.publish(conn)?))
             })
             .await?;

@@ -1,6 +1,5 @@
 //! Showing an order's keys to its owner, and the record of every showing.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::error::AppError;
 use keyshop_core::user_agent;
 
@@ -45,6 +44,7 @@ impl DeliveryService {
             return Err(AppError::field("orderNo", "api.error.validation"));
         }
         let vault = self.vault.clone();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<Vec<RevealedKey>, AppError> {
                 let stored = store::keys::sold_to(conn, &order_no)?;
@@ -66,7 +66,7 @@ impl DeliveryService {
                         conn,
                         &NewReveal {
                             order_no: &order_no,
-                            at: now_ms(),
+                            at: now,
                             actor: &bounded(&viewer.actor, 100),
                             ip: &bounded(&viewer.ip, 64),
                             browser: &client.browser,

@@ -1,4 +1,5 @@
 use anyhow::Context;
+use keyshop_core::clock::{Clock, SystemClock};
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use secrecy::ExposeSecret;
@@ -18,7 +19,7 @@ pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
                 MemberCommand::Disable { email } => (email, true),
                 MemberCommand::Enable { email } => (email, false),
             };
-            keyshop_member::service::auth::set_member_disabled(&db, email, disabled)
+            keyshop_member::service::auth::set_member_disabled(&db, email, disabled, SystemClock.now_ms())
                 .await
                 .map_err(|error| anyhow::anyhow!("{email}: {}", error.detail))?;
             println!("{email}: {}", if disabled { "disabled, signed out everywhere" } else { "enabled" });

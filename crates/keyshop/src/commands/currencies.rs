@@ -17,9 +17,15 @@ use crate::cli::CurrenciesCommand;
 pub async fn run(config: &Config, command: CurrenciesCommand) -> anyhow::Result<()> {
     let url = config.service(ServiceName::Catalog).database_url.expose_secret();
     let db = Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
-    let catalog = CatalogService::open(db, Arc::new(MemoryCache::new(16)), OutboxWaker::default(), None)
-        .await
-        .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
+    let catalog = CatalogService::open(
+        db,
+        keyshop_core::clock::system(),
+        Arc::new(MemoryCache::new(16)),
+        OutboxWaker::default(),
+        None,
+    )
+    .await
+    .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
     match command {
         CurrenciesCommand::List => {
             for currency in catalog.currencies().await?.iter() {

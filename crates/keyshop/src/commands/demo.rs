@@ -18,9 +18,15 @@ pub async fn run(config: &Config, command: DemoCommand) -> anyhow::Result<()> {
             let url = config.service(ServiceName::Catalog).database_url.expose_secret();
             let db =
                 Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
-            let catalog = CatalogService::open(db, Arc::new(MemoryCache::new(64)), OutboxWaker::default(), None)
-                .await
-                .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
+            let catalog = CatalogService::open(
+                db,
+                keyshop_core::clock::system(),
+                Arc::new(MemoryCache::new(64)),
+                OutboxWaker::default(),
+                None,
+            )
+            .await
+            .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
             let summary = keyshop_catalog::demo::seed(&catalog).await.map_err(|error| anyhow::anyhow!(error.detail))?;
             if summary.seeded {
                 println!(

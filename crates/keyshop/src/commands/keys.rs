@@ -51,7 +51,7 @@ async fn open_delivery(config: &Config) -> anyhow::Result<DeliveryService> {
     let db = Db::connect(url, &keyshop_delivery::store::MIGRATIONS).await.context("opening the delivery database")?;
     let vault = keyshop_delivery::master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?;
     let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
-    Ok(DeliveryService::new(db, Arc::new(vault), OutboxWaker::default(), window))
+    Ok(DeliveryService::new(db, keyshop_core::clock::system(), Arc::new(vault), OutboxWaker::default(), window))
 }
 
 /// Refuses a SKU the catalog does not sell: keys for a typo would never be sold.

@@ -1,6 +1,5 @@
 //! The caller's addresses: exactly one default, which cannot be deleted.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 
@@ -19,7 +18,7 @@ impl MemberService {
     pub async fn create_address(&self, caller: &Caller, form: &AddressForm) -> Result<i64, AppError> {
         let mut address = form.validate()?;
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<i64, AppError> {
                 let existing = store::addresses::count(conn, member_id)?;
@@ -41,7 +40,7 @@ impl MemberService {
     pub async fn update_address(&self, caller: &Caller, id: i64, form: &AddressForm) -> Result<(), AppError> {
         let address = form.validate()?;
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 store::addresses::find(conn, member_id, id)?.ok_or_else(not_yours)?;
@@ -70,7 +69,7 @@ impl MemberService {
 
     pub async fn set_default_address(&self, caller: &Caller, id: i64) -> Result<(), AppError> {
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 store::addresses::find(conn, member_id, id)?.ok_or_else(not_yours)?;

@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 use keyshop_core::events::{Event, outbox};
@@ -92,7 +91,7 @@ impl MemberService {
         let password_hash = hash_password(password).await?;
         let language = keyshop_core::i18n::normalize(&client.language).unwrap_or(keyshop_core::i18n::DEFAULT);
         let email_text = email.as_str().to_owned();
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let member_id = self
             .db
             .write(move |conn| -> Result<i64, AppError> {
@@ -155,12 +154,12 @@ impl MemberService {
         }
 
         let lookup = account.clone();
+        let now = self.clock.now_ms();
         let member =
             self.db.run(move |conn| store::members::find_by_email(conn, &lookup).map_err(DbError::from)).await?;
         let matches =
             verify_password(password.to_owned(), member.as_ref().map(|member| member.password_hash.clone())).await?;
         let parsed_client = user_agent::parse(&client.user_agent);
-        let now = now_ms();
 
         let Some(member) = member.filter(|_| matches) else {
             self.cache.increment(&account_key, throttle::LOGIN_WINDOW).await;
@@ -214,7 +213,7 @@ impl MemberService {
     /// Revokes the session of `token`; nothing to do without one.
     pub async fn logout(&self, token: Option<&str>) -> Result<(), AppError> {
         if let Some(session) = self.find_session(token).await? {
-            let now = now_ms();
+            let now = self.clock.now_ms();
             self.db
                 .run(move |conn| store::sessions::revoke(conn, session.session_id, now).map_err(DbError::from))
                 .await?;
@@ -248,7 +247,7 @@ impl MemberService {
         if session.disabled {
             return Ok(SessionState { state: 2, is_success: false });
         }
-        if session.revoked_at.is_some() || session.expires_at <= now_ms() {
+        if session.revoked_at.is_some() || session.expires_at <= self.clock.now_ms() {
             return Ok(SessionState { state: 0, is_success: false });
         }
         Ok(SessionState { state: 1, is_success: true })
@@ -256,12 +255,12 @@ impl MemberService {
 
     /// Disables (revoking every session) or re-enables the account of `email`.
     pub async fn set_disabled(&self, email: &str, disabled: bool) -> Result<(), AppError> {
-        set_member_disabled(&self.db, email, disabled).await
+        set_member_disabled(&self.db, email, disabled, self.clock.now_ms()).await
     }
 
     /// Deletes sessions that ended more than `keep` ago.
     pub async fn purge_sessions(&self, keep: Duration) -> Result<usize, AppError> {
-        let before = now_ms() - keep.as_millis() as i64;
+        let before = self.clock.now_ms() - keep.as_millis() as i64;
         Ok(self.db.run(move |conn| store::sessions::purge(conn, before).map_err(DbError::from)).await?)
     }
 }
@@ -279,9 +278,8 @@ fn taken_on_unique_violation(error: diesel::result::Error) -> AppError {
 
 /// Disables (revoking every session) or re-enables the account of `email`,
 /// on the member database directly (also used by `keyshop admin member`).
-pub async fn set_member_disabled(db: &Db, email: &str, disabled: bool) -> Result<(), AppError> {
+pub async fn set_member_disabled(db: &Db, email: &str, disabled: bool, now: i64) -> Result<(), AppError> {
     let email = account::normalize_account(email);
-    let now = now_ms();
     db.write(move |conn| -> Result<(), AppError> {
         let member =
             store::members::find_by_email(conn, &email)?.ok_or_else(|| AppError::not_found("api.member.notFound"))?;

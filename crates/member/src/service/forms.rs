@@ -2,7 +2,6 @@
 //! Feedback answers to its own switch (the catalog's `feedbackEnabled` setting)
 //! and goes through once a minute per address.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_proto::catalog::v1::GetSettingRequest;
@@ -37,7 +36,7 @@ impl MemberService {
         let fields = serde_json::to_string(&submission.fields).map_err(AppError::internal)?;
         let email = submission.email.as_str().to_owned();
         let (ip, language) = (client.ip.clone(), client.language.clone());
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let id = self
             .db
             .write(move |conn| {

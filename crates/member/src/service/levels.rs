@@ -1,6 +1,5 @@
 //! Membership levels, a member's standing, and paid orders adding to it.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::processed;
@@ -54,7 +53,7 @@ impl MemberService {
             return Ok(false);
         }
         let (event_id, paid) = (event_id.to_owned(), paid.clone());
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<bool, AppError> {
                 if !processed::claim(conn, ORDER_PAID_CONSUMER, &event_id)? {

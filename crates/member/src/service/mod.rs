@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use keyshop_core::cache::Cache;
-use keyshop_core::clock::now_ms;
+use keyshop_core::clock::SharedClock;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::OutboxWaker;
@@ -65,6 +65,7 @@ pub struct Caller {
 
 pub struct MemberService {
     db: Db,
+    clock: SharedClock,
     cache: Arc<dyn Cache>,
     mailer: Arc<Mailer>,
     catalog: CatalogClient,
@@ -75,6 +76,7 @@ pub struct MemberService {
 impl MemberService {
     pub fn new(
         db: Db,
+        clock: SharedClock,
         cache: Arc<dyn Cache>,
         mailer: Arc<Mailer>,
         catalog: CatalogClient,
@@ -84,7 +86,7 @@ impl MemberService {
         if settings.captcha_test_code.is_some() {
             tracing::warn!("KEYSHOP_CAPTCHA_TEST_CODE is set: the captcha accepts a fixed code (tests only)");
         }
-        MemberService { db, cache, mailer, catalog, waker, settings }
+        MemberService { db, clock, cache, mailer, catalog, waker, settings }
     }
 
     pub fn db(&self) -> &Db {
@@ -98,7 +100,7 @@ impl MemberService {
         if session.disabled {
             return Err(AppError::new(ErrorCode::Forbidden, "api.member.disabled"));
         }
-        if session.revoked_at.is_some() || session.expires_at <= now_ms() {
+        if session.revoked_at.is_some() || session.expires_at <= self.clock.now_ms() {
             return Err(AppError::of(ErrorCode::Unauthenticated));
         }
         Ok(Caller {

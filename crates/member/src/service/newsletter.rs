@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
@@ -44,7 +43,7 @@ impl MemberService {
         let confirm_hash = secret::digest(&confirm);
         let fresh_unsubscribe = secret::new_token().map_err(random_failed)?;
         let language = keyshop_core::i18n::normalize(&client.language).unwrap_or(keyshop_core::i18n::DEFAULT);
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let expires = now + CONFIRM_TTL.as_millis() as i64;
         let address = email.clone();
         let pending = self
@@ -76,7 +75,7 @@ impl MemberService {
             return Err(link_invalid());
         }
         let hash = secret::digest(token);
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 let row = subs::find_by_confirm_hash(conn, &hash)?.ok_or_else(link_invalid)?;
@@ -94,7 +93,7 @@ impl MemberService {
         if !secret::is_token_shaped(&token) {
             return Err(link_invalid());
         }
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 let row = subs::find_by_unsubscribe_token(conn, &token)?.ok_or_else(link_invalid)?;

@@ -1,6 +1,5 @@
 //! Notices: to one member or to all, read and unread.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, FieldErrors};
 use keyshop_core::paging::Paging;
@@ -34,7 +33,7 @@ impl MemberService {
 
     pub async fn mark_notice_read(&self, caller: &Caller, id: i64) -> Result<(), AppError> {
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let visible = self
             .db
             .write(move |conn| store::notices::mark_read(conn, member_id, id, now).map_err(DbError::from))
@@ -48,7 +47,7 @@ impl MemberService {
         let title = text::required(&mut errors, "title", title, MAX_TITLE_CHARS);
         let content = text::required(&mut errors, "content", content, MAX_CONTENT_CHARS);
         errors.finish()?;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<i64, AppError> {
                 if let Some(member_id) = member_id {

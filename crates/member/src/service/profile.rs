@@ -1,6 +1,5 @@
 //! The profile, the password and the login history of the caller.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, FieldErrors};
 use keyshop_core::paging::Paging;
@@ -22,7 +21,7 @@ impl MemberService {
     pub async fn update_profile(&self, caller: &Caller, form: &ProfileForm) -> Result<MemberRow, AppError> {
         let profile = form.validate()?;
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| store::members::update_profile(conn, member_id, &profile, now).map_err(DbError::from))
             .await?;
@@ -50,7 +49,7 @@ impl MemberService {
         let new_password = new_password.to_owned();
         let hash = super::auth::hash_password(new_password).await?;
         let (member_id, keep) = (caller.member_id, caller.session_id);
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), DbError> {
                 store::members::set_password_hash(conn, member_id, &hash, now)?;

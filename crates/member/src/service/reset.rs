@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
@@ -62,7 +61,7 @@ impl MemberService {
         };
         let code = secret::new_code().map_err(random_failed)?;
         let hash = code_digest(member.id, &code);
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let expires = now + CODE_TTL.as_millis() as i64;
         let member_id = member.id;
         self.db
@@ -88,7 +87,7 @@ impl MemberService {
         let email = email.ok_or_else(|| AppError::field("email", "api.member.emailInvalid"))?.as_str().to_owned();
         let token = secret::new_token().map_err(random_failed)?;
         let token_hash = secret::digest(&token);
-        let now = now_ms();
+        let now = self.clock.now_ms();
         // The transaction commits whatever the outcome, so a wrong try is counted.
         let outcome = self
             .db
@@ -133,7 +132,7 @@ impl MemberService {
         }
         let token_hash = secret::digest(reset_token.trim());
         let hash = super::auth::hash_password(new_password.to_owned()).await?;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 let reset = store::password_resets::find_by_reset_token(conn, &token_hash)?.ok_or_else(expired)?;

@@ -1,6 +1,5 @@
 //! Support tickets: the member's side and the staff's.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
 use keyshop_core::paging::Paging;
@@ -63,7 +62,7 @@ impl MemberService {
         self.throttle(&format!("member:ticket:{}", caller.member_id), throttle::TICKET, "api.error.tooManyRequests")
             .await?;
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<i64, DbError> {
                 let id = store::tickets::insert(conn, member_id, &subject, &order_no, Status::Open.as_str(), now)?;
@@ -102,7 +101,7 @@ impl MemberService {
             }
             None => (None, Author::Staff),
         };
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<i64, AppError> {
                 let ticket = store::tickets::find(conn, id, owner)?.ok_or_else(not_yours)?;
@@ -117,7 +116,7 @@ impl MemberService {
 
     pub async fn close_ticket(&self, caller: &Caller, id: i64) -> Result<(), AppError> {
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 store::tickets::find(conn, id, Some(member_id))?.ok_or_else(not_yours)?;

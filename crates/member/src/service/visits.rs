@@ -1,6 +1,5 @@
 //! Page visits, with the member when the visitor is signed in.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
 
@@ -26,7 +25,7 @@ impl MemberService {
         let (to_url, from_url) = (visit::bounded(to_url), visit::bounded(from_url));
         let external = visit::is_external(&from_url, site_host);
         let (ip, user_agent) = (client.ip.clone(), visit::bounded(&client.user_agent));
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .run(move |conn| {
                 let record = NewVisit {

@@ -1,6 +1,5 @@
 //! The caller's wishlist; product data comes from the catalog over gRPC.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::paging::Paging;
@@ -35,7 +34,7 @@ impl MemberService {
             return Err(AppError::not_found("api.error.productNotFound"));
         }
         let member_id = caller.member_id;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 if store::wishlist::count(conn, member_id)? >= MAX_ITEMS {

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
@@ -171,6 +170,7 @@ impl OrderService {
             }
         };
         let key = owner.key();
+        let now = self.clock.now_ms();
         if quantity == 0 {
             self.db.write(move |conn| Ok::<_, AppError>(store::carts::remove(conn, &key, product_id)?)).await?;
         } else {
@@ -178,7 +178,6 @@ impl OrderService {
             let card = cards.into_iter().next().ok_or_else(|| AppError::not_found("api.error.notFound"))?;
             let available = stock.get(&card.sku).copied().unwrap_or(0);
             cart::check_quantity(quantity, Allowance { per_order_limit: 0, available })?;
-            let now = now_ms();
             let row = CartLineRow {
                 owner: key,
                 product_id,
@@ -238,7 +237,7 @@ impl OrderService {
                 let card = cards.iter().find(|card| card.id == product_id)?;
                 Some(Allowance { per_order_limit: 0, available: stock.get(&card.sku).copied().unwrap_or(0) })
             });
-            let now = now_ms();
+            let now = self.clock.now_ms();
             let rows: Vec<CartLineRow> = merged
                 .iter()
                 .filter_map(|line| {
@@ -275,7 +274,7 @@ impl OrderService {
 
     /// Forgets visitors' carts untouched for `days`.
     pub async fn purge_stale_carts(&self, days: i64) -> Result<usize, AppError> {
-        let before = now_ms().saturating_sub(days.saturating_mul(86_400_000));
+        let before = self.clock.now_ms().saturating_sub(days.saturating_mul(86_400_000));
         self.db.write(move |conn| Ok::<_, AppError>(store::carts::purge_stale(conn, before)?)).await
     }
 }

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
@@ -51,22 +50,6 @@ fn coupon_refused(refusal: CouponRefusal) -> AppError {
         error.fields.insert("coupon".to_owned(), refusal.msg_key());
     }
     error
-}
-
-/// `YYYYMMDD` of `ms` (UTC).
-fn date_of(ms: i64) -> u32 {
-    let days = ms.div_euclid(86_400_000);
-    // Civil from days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    u32::try_from(year * 10_000 + month * 100 + day).unwrap_or(0)
 }
 
 impl OrderService {
@@ -137,7 +120,7 @@ impl OrderService {
             .collect();
         let goods_usd = pricing::goods_usd(&priced).map_err(money_error)?;
         let buyer = if member_id > 0 { format!("member:{member_id}") } else { email.clone() };
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let coupon = match &form.coupon {
             None => None,
             Some(code) => {
@@ -269,7 +252,10 @@ impl OrderService {
 
     async fn fresh_order_no(&self, now: i64) -> Result<String, AppError> {
         for _ in 0..5 {
-            let candidate = checkout::order_no(date_of(now), secret::random_u64().map_err(AppError::internal)?);
+            let candidate = checkout::order_no(
+                keyshop_core::clock::yyyymmdd(now),
+                secret::random_u64().map_err(AppError::internal)?,
+            );
             let number = candidate.clone();
             let taken =
                 self.db.run(move |conn| Ok::<_, AppError>(store::orders::find(conn, &number)?.is_some())).await?;
@@ -318,17 +304,5 @@ impl OrderService {
         let (number, id) = (order_no.to_owned(), session.id.clone());
         self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_payment_session(conn, &number, &id)?)).await?;
         Ok(session.id)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_for_order_numbers() {
-        assert_eq!(date_of(0), 19700101);
-        assert_eq!(date_of(1_795_392_000_000), 20261123);
-        assert_eq!(date_of(951_782_400_000), 20000229);
     }
 }

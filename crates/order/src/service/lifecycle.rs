@@ -2,7 +2,6 @@
 //! (its keys and coupon go back), paid (announced with `OrderPaid`, once),
 //! delivered or delayed as the delivery service reports.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
 use keyshop_core::secret;
@@ -31,13 +30,14 @@ impl OrderService {
         note: impl Into<String>,
     ) -> Result<bool, AppError> {
         let note = note.into();
+        let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<bool, AppError> {
                 let order =
                     store::orders::find(conn, &order_no)?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
                 let from = state_of(&order.state)?;
                 let Ok(to) = from.next(event) else { return Ok(false) };
-                let moved = store::orders::transition(conn, &order_no, from, to, &note, now_ms())?;
+                let moved = store::orders::transition(conn, &order_no, from, to, &note, now)?;
                 if moved
                     && matches!(to, OrderState::Cancelled | OrderState::Expired)
                     && let Some(code) = &order.coupon_code
@@ -80,10 +80,10 @@ impl OrderService {
     /// pays it (the money was taken): it is delivered from stock.
     pub async fn payment_succeeded(&self, paid: PaymentSucceeded) -> Result<bool, AppError> {
         let public_url = self.settings.public_url.clone();
+        let now = self.clock.now_ms();
         let moved = self
             .db
             .write(move |conn| -> Result<bool, AppError> {
-                let now = now_ms();
                 let order = store::orders::find(conn, &paid.order_no)?
                     .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
                 let from = state_of(&order.state)?;

@@ -10,6 +10,7 @@ mod refund;
 use std::sync::Arc;
 use std::time::Duration;
 
+use keyshop_core::clock::SharedClock;
 use keyshop_core::db::Db;
 use keyshop_core::error::AppError;
 use keyshop_core::events::OutboxWaker;
@@ -72,6 +73,7 @@ pub struct OrderSettings {
 
 pub struct OrderService {
     db: Db,
+    clock: SharedClock,
     waker: OutboxWaker,
     peers: Peers,
     mailer: Arc<Mailer>,
@@ -79,8 +81,20 @@ pub struct OrderService {
 }
 
 impl OrderService {
-    pub fn new(db: Db, waker: OutboxWaker, peers: Peers, mailer: Arc<Mailer>, settings: OrderSettings) -> OrderService {
-        OrderService { db, waker, peers, mailer, settings }
+    pub fn new(
+        db: Db,
+        clock: SharedClock,
+        waker: OutboxWaker,
+        peers: Peers,
+        mailer: Arc<Mailer>,
+        settings: OrderSettings,
+    ) -> OrderService {
+        OrderService { db, clock, waker, peers, mailer, settings }
+    }
+
+    /// Where the service reads the time.
+    pub fn clock(&self) -> &SharedClock {
+        &self.clock
     }
 
     pub fn db(&self) -> &Db {
@@ -127,7 +141,7 @@ impl OrderService {
         // whoever holds it (the e-mail's reader), signed in or not.
         // Each works for a while after it was issued (`domain::link`).
         let digest = secret::digest(&asker.link_token);
-        let now = keyshop_core::clock::now_ms();
+        let now = self.clock.now_ms();
         let order = &view.order;
         let by_checkout = secret::constant_time_eq(&digest, &order.link_token_hash)
             && link::open(link::expires(order.created_at), now);

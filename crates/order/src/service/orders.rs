@@ -3,7 +3,6 @@
 //! again, confirm receipt, delete; and the worker completing the orders
 //! nobody confirmed.
 
-use keyshop_core::clock::now_ms;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_proto::delivery::v1 as delivery;
 
@@ -68,7 +67,7 @@ impl OrderService {
     /// A new payment attempt for an unpaid order in its window.
     pub async fn pay_again(&self, order_no: String, asker: &Asker, method: String) -> Result<Placed, AppError> {
         let view = self.order_for(order_no.clone(), asker).await?;
-        if !state_of(&view)?.payable() || view.order.expires_at <= now_ms() {
+        if !state_of(&view)?.payable() || view.order.expires_at <= self.clock.now_ms() {
             return Err(state_changed());
         }
         let method = if method.trim().is_empty() { view.order.payment_method.clone() } else { method };
@@ -132,8 +131,9 @@ impl OrderService {
             return Err(AppError::new(ErrorCode::BusinessRule, "api.order.notDeletable"));
         }
         let number = order_no.clone();
+        let now = self.clock.now_ms();
         let deleted =
-            self.db.write(move |conn| Ok::<_, AppError>(store::orders::soft_delete(conn, &number, now_ms())?)).await?;
+            self.db.write(move |conn| Ok::<_, AppError>(store::orders::soft_delete(conn, &number, now)?)).await?;
         if !deleted {
             return Err(state_changed());
         }
@@ -143,7 +143,7 @@ impl OrderService {
     /// Completes the delivered orders nobody confirmed for `days`; how many.
     pub async fn complete_due(&self, days: u64) -> Result<usize, AppError> {
         let days = i64::try_from(days).unwrap_or(i64::MAX);
-        let before = now_ms().saturating_sub(days.saturating_mul(86_400_000));
+        let before = self.clock.now_ms().saturating_sub(days.saturating_mul(86_400_000));
         let due = self
             .db
             .run(move |conn| Ok::<_, AppError>(store::orders::due_to_complete(conn, before, COMPLETE_BATCH)?))

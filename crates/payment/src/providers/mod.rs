@@ -10,6 +10,7 @@ pub mod paypal;
 pub mod sandbox;
 pub mod stripe;
 
+use keyshop_core::clock::SharedClock;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -114,14 +115,22 @@ pub struct Providers {
 
 impl Providers {
     /// The providers `config` enables; the sandbox signs with `sandbox_secret`.
-    pub fn from_config(config: &PaymentConfig, sandbox_secret: SecretString) -> Result<Providers, ProviderError> {
+    pub fn from_config(
+        config: &PaymentConfig,
+        sandbox_secret: SecretString,
+        clock: &SharedClock,
+    ) -> Result<Providers, ProviderError> {
         let mut providers = Providers::default();
         for name in &config.providers {
             match name.as_str() {
-                "sandbox" => providers = providers.with_sandbox(sandbox::SandboxProvider::new(sandbox_secret.clone())),
+                "sandbox" => {
+                    providers =
+                        providers.with_sandbox(sandbox::SandboxProvider::new(sandbox_secret.clone(), clock.clone()))
+                }
                 "stripe" => {
                     if let Some(stripe) = &config.stripe {
-                        providers = providers.with(Arc::new(stripe::StripeProvider::new(stripe.clone())?));
+                        providers =
+                            providers.with(Arc::new(stripe::StripeProvider::new(stripe.clone(), clock.clone())?));
                     }
                 }
                 "paypal" => {

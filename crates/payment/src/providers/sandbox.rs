@@ -2,7 +2,7 @@
 //! (`/bill-pay`), and it reports like a real provider, with a webhook signed
 //! in Stripe's scheme under its own secret.
 
-use keyshop_core::clock::now_ms;
+use keyshop_core::clock::SharedClock;
 use secrecy::{ExposeSecret, SecretString};
 
 use super::{Checkout, Provider, ProviderError, WebhookIn};
@@ -16,16 +16,17 @@ pub const SIGNATURE_HEADER: &str = "keyshop-signature";
 
 pub struct SandboxProvider {
     secret: SecretString,
+    clock: SharedClock,
 }
 
 impl SandboxProvider {
-    pub fn new(secret: SecretString) -> SandboxProvider {
-        SandboxProvider { secret }
+    pub fn new(secret: SecretString, clock: SharedClock) -> SandboxProvider {
+        SandboxProvider { secret, clock }
     }
 
     /// The webhook the sandbox sends for `report`: its signature header and body.
     pub fn signed_event(&self, report: &ProviderReport) -> (String, Vec<u8>) {
-        let created = now_ms() / 1000;
+        let created = self.clock.now_ms() / 1000;
         let body = webhook::sandbox_body(report, created);
         (signature::sign(self.secret.expose_secret().as_bytes(), created, &body), body)
     }
@@ -59,7 +60,7 @@ impl Provider for SandboxProvider {
 
     async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<WebhookNews>, ProviderError> {
         let header = webhook.header(SIGNATURE_HEADER).unwrap_or_default();
-        signature::verify(self.secret.expose_secret().as_bytes(), &header, webhook.body, now_ms() / 1000)
+        signature::verify(self.secret.expose_secret().as_bytes(), &header, webhook.body, self.clock.now_ms() / 1000)
             .map_err(|error| ProviderError::Refused(error.to_string()))?;
         webhook::parse_sandbox(webhook.body)
             .map(|report| Some(WebhookNews::Report(report)))

@@ -3,7 +3,7 @@
 //! `Stripe-Signature` under the endpoint's secret, a session the buyer left
 //! expired at Stripe, refunds of the payment intent.
 
-use keyshop_core::clock::now_ms;
+use keyshop_core::clock::SharedClock;
 use keyshop_core::config::StripeConfig;
 use secrecy::ExposeSecret;
 
@@ -21,11 +21,12 @@ const MIN_LIFE_SECONDS: i64 = 31 * 60;
 pub struct StripeProvider {
     config: StripeConfig,
     http: reqwest::Client,
+    clock: SharedClock,
 }
 
 impl StripeProvider {
-    pub fn new(config: StripeConfig) -> Result<StripeProvider, ProviderError> {
-        Ok(StripeProvider { config, http: http::client()? })
+    pub fn new(config: StripeConfig, clock: SharedClock) -> Result<StripeProvider, ProviderError> {
+        Ok(StripeProvider { config, http: http::client()?, clock })
     }
 
     fn post(&self, path: &str, idempotency_key: &str) -> reqwest::RequestBuilder {
@@ -47,7 +48,7 @@ impl Provider for StripeProvider {
         // window still counts (the money was taken), and the buyer who
         // leaves has the checkout expired at once.
         let request = CheckoutRequest {
-            expires_at: request.expires_at.max(now_ms() / 1000 + MIN_LIFE_SECONDS),
+            expires_at: request.expires_at.max(self.clock.now_ms() / 1000 + MIN_LIFE_SECONDS),
             ..request.clone()
         };
         let description = format!("Order {}", request.order_no);
@@ -61,7 +62,7 @@ impl Provider for StripeProvider {
     async fn verify_webhook(&self, webhook: WebhookIn<'_>) -> Result<Option<WebhookNews>, ProviderError> {
         let header = webhook.header(SIGNATURE_HEADER).unwrap_or_default();
         let secret = self.config.webhook_secret.expose_secret().as_bytes();
-        signature::verify(secret, &header, webhook.body, now_ms() / 1000)
+        signature::verify(secret, &header, webhook.body, self.clock.now_ms() / 1000)
             .map_err(|error| ProviderError::Refused(error.to_string()))?;
         stripe::parse_event(webhook.body)
             .map(|report| report.map(WebhookNews::Report))

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use keyshop_core::clock::now_ms;
+use keyshop_core::clock::SharedClock;
 use keyshop_core::db::Db;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 use keyshop_core::events::{Event, OutboxWaker, outbox};
@@ -59,6 +59,7 @@ pub struct SessionRequest {
 
 pub struct PaymentService {
     db: Db,
+    clock: SharedClock,
     waker: OutboxWaker,
     /// The providers enabled in this store (`PAYMENT_PROVIDERS`).
     providers: Providers,
@@ -78,12 +79,13 @@ enum Opened {
 impl PaymentService {
     pub fn new(
         db: Db,
+        clock: SharedClock,
         waker: OutboxWaker,
         providers: Providers,
         window: Duration,
         public_url: String,
     ) -> PaymentService {
-        PaymentService { db, waker, providers, window, public_url }
+        PaymentService { db, clock, waker, providers, window, public_url }
     }
 
     fn provider(&self, name: &str) -> Result<&dyn Provider, AppError> {
@@ -103,6 +105,11 @@ impl PaymentService {
             cancel_url: format!("{}/cancel?{query}", self.public_url),
             expires_at: session.expires_at / 1000,
         }
+    }
+
+    /// Where the service reads the time.
+    pub fn clock(&self) -> &SharedClock {
+        &self.clock
     }
 
     pub fn db(&self) -> &Db {
@@ -136,10 +143,10 @@ impl PaymentService {
             .find(|method| method.code == request.method)
             .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
         let window_ms = i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX);
+        let now = self.clock.now_ms();
         let opened = self
             .db
             .write(move |conn| -> Result<Opened, AppError> {
-                let now = now_ms();
                 let sessions = store::sessions::of_order(conn, &request.order_no)?;
                 if sessions.iter().any(|session| session.state == SessionState::Succeeded.as_str()) {
                     return Err(AppError::new(ErrorCode::Conflict, "api.payment.alreadyPaid"));
@@ -193,7 +200,8 @@ impl PaymentService {
             }
             Err(error) => {
                 tracing::warn!(session = %session.id, error = %error, "the provider did not open a checkout");
-                self.move_to(session.id.clone(), SessionState::Failed, "provider_unavailable", now_ms()).await?;
+                self.move_to(session.id.clone(), SessionState::Failed, "provider_unavailable", self.clock.now_ms())
+                    .await?;
                 Err(error.into())
             }
         }
@@ -210,10 +218,10 @@ impl PaymentService {
     /// checked). Each provider event counts once; a session is paid once,
     /// only with its own amount and currency.
     pub async fn apply_report(&self, provider: String, report: ProviderReport) -> Result<ReportOutcome, AppError> {
+        let now = self.clock.now_ms();
         let outcome = self
             .db
             .write(move |conn| -> Result<ReportOutcome, AppError> {
-                let now = now_ms();
                 if !store::events::claim(conn, &provider, &report.event_id, &report.session_id, "received", now)? {
                     return Ok(ReportOutcome::Duplicate);
                 }
@@ -259,10 +267,10 @@ impl PaymentService {
         let session = self.session(session_id).await?;
         let sandbox = self.providers.sandbox().filter(|_| session.provider == "sandbox");
         let sandbox = sandbox.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-        if session.state != SessionState::Open.as_str() || session.expires_at <= now_ms() {
+        if session.state != SessionState::Open.as_str() || session.expires_at <= self.clock.now_ms() {
             return Err(AppError::new(ErrorCode::Conflict, "api.payment.statusIncorrect"));
         }
-        let (year, month) = keyshop_core::clock::year_month();
+        let (year, month) = keyshop_core::clock::year_month(self.clock.now_ms());
         let outcome = sandbox::charge(&card, year, month)?;
         let report = ProviderReport {
             event_id: format!("evt_{}", uuid::Uuid::new_v4().simple()),
@@ -362,7 +370,7 @@ impl PaymentService {
             amount: paid.amount,
             currency: paid.currency,
             provider_ref,
-            created_at: now_ms(),
+            created_at: self.clock.now_ms(),
         };
         let row = refund.clone();
         let recorded = self
@@ -387,7 +395,7 @@ impl PaymentService {
         if session.state == SessionState::Open.as_str() {
             self.provider(&session.provider)?.close(&session).await?;
         }
-        self.move_to(id, SessionState::Cancelled, "cancelled by the buyer", now_ms()).await?;
+        self.move_to(id, SessionState::Cancelled, "cancelled by the buyer", self.clock.now_ms()).await?;
         self.session(session.id).await
     }
 

@@ -1,14 +1,13 @@
 import { Mail } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/ui/app-link';
+import { useSiteSetting } from '@/api/site-config';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { NewsletterBox } from '@/features/forms/components/newsletter-box';
 import { useSiteName } from '@/hooks/use-site-name';
 import type { TranslationKey } from '@/lib/i18n/i18n';
-import { useAppStore } from '@/stores/app-store';
-import { selectSiteSetting } from '@/stores/selectors';
 
 import './footer.css';
 
@@ -36,7 +35,16 @@ const HELP_LINKS: readonly FooterLink[] = [
   { to: paths.shipping, labelKey: 'nav.shipping' },
 ];
 
-const selectSupportEmail = selectSiteSetting('supportEmail');
+/**
+ * The newsletter sign-up brings its form library (react-hook-form + zod, ~30 KB gzip) in a
+ * chunk of its own, loaded after the page: the footer is below the fold.
+ */
+const NewsletterBox = lazy(async () => {
+  const { NewsletterBox: Box } = await import(
+    /* webpackChunkName: "newsletter" */ '@/features/forms/components/newsletter-box'
+  );
+  return { default: Box };
+});
 
 function LinkColumn({
   headingKey,
@@ -65,7 +73,7 @@ function LinkColumn({
 export function Footer() {
   const { t } = useTranslation();
   const siteName = useSiteName();
-  const supportEmail = useAppStore(selectSupportEmail)?.trim();
+  const supportEmail = useSiteSetting('supportEmail')?.trim();
   const year = new Date().getFullYear();
   return (
     <footer className="ks-footer">
@@ -77,7 +85,9 @@ export function Footer() {
               <span className="ks-logo__name">{siteName}</span>
             </span>
             <p className="ks-footer__tagline">{t('footer.tagline')}</p>
-            <NewsletterBox />
+            <Suspense fallback={null}>
+              <NewsletterBox />
+            </Suspense>
           </div>
           <nav className="ks-footer__nav" aria-label={t('footer.navigation')}>
             <LinkColumn headingKey="footer.company" links={COMPANY_LINKS} />

@@ -1,10 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { cartKeys } from '@/api/cart';
+import { memberInfoQueryOptions } from '@/api/member-info';
+import type { CartDto, MemberInfoDto } from '@/api/types';
 import { i18n } from '@/lib/i18n/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
-import { renderApp } from '@/testing/render-app';
+import { createSeededQueryClient, renderApp } from '@/testing/render-app';
+
+const MEMBER: MemberInfoDto = {
+  id: 7,
+  email: 'ann@example.com',
+  fullName: 'Ann Lee',
+  country: 'DE',
+  newsletter: false,
+  levelName: 'Silver',
+  points: 120,
+  createdAt: 0,
+};
+
+const CART: CartDto = { count: 3, currency: 'USD', goods: 8997, lines: [] };
 
 /** A stand-in German catalogue, so the test does not wait for the translator. */
 const GERMAN = {
@@ -96,5 +112,23 @@ describe('header', () => {
       'href',
       '/register',
     );
+  });
+
+  it('shows the cart badge and the member from their queries (server state)', async () => {
+    useAppStore.setState({ token: 'session-1' });
+    const client = createSeededQueryClient();
+    client.setQueryData(memberInfoQueryOptions('session-1').queryKey, MEMBER);
+    client.setQueryData(cartKeys.cart('USD', 'session-1'), CART);
+    renderApp('/', client);
+    expect(await screen.findByTestId('cart-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('account-menu')).toHaveTextContent('Ann Lee');
+    expect(screen.getByTestId('cart-button')).toHaveAccessibleName(/3/);
+  });
+
+  it('shows no badge and the visitor menu without a session or a cart', async () => {
+    renderApp('/');
+    expect(await screen.findByTestId('cart-button')).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
+    expect(screen.getByTestId('account-menu')).toHaveTextContent('Account');
   });
 });

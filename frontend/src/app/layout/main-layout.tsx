@@ -1,12 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
-import { Footer } from './footer';
 import { Header } from './header';
 
 import './main-layout.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+/** The footer is below the fold: its chunk loads beside the page's, not before it. */
+const Footer = lazy(async () => {
+  const { Footer: PageFooter } = await import(/* webpackChunkName: "footer" */ './footer');
+  return { default: PageFooter };
+});
 
 /** Header and footer stay mounted while the pages between them change. */
 export function MainLayout() {
@@ -20,7 +26,9 @@ export function MainLayout() {
       <main id={MAIN_CONTENT_ID} className="ks-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

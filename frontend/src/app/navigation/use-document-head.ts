@@ -2,17 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 
+import { useSiteSetting } from '@/api/site-config';
 import { composeDocumentTitle, setMetaContent } from '@/lib/document-head';
 import { i18n } from '@/lib/i18n/i18n';
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages';
-import { useAppStore } from '@/stores/app-store';
-import { selectSiteSetting } from '@/stores/selectors';
 
 import { titleKeyOf } from '../route-handle';
-
-const selectTitle = selectSiteSetting('siteTitle');
-const selectKeywords = selectSiteSetting('siteKeywords');
-const selectDescription = selectSiteSetting('siteDescription');
 
 function nonEmpty(value: string | undefined): string | null {
   return value && value.trim() !== '' ? value : null;
@@ -25,18 +20,18 @@ function englishDefault(key: 'meta.siteName' | 'meta.keywords' | 'meta.descripti
 
 /**
  * `document.title` from the page's own title (a product's name, set through `usePageTitle`)
- * or else the matched route's title key, followed by the stored site title (`siteTitle`);
+ * or else the matched route's title key, followed by the site title setting (`siteTitle`);
  * the home page carries the site title alone. The description and keywords meta tags come
- * from the stored site settings. Until the settings arrive, or where they are empty, the
+ * from the site settings. Until the settings arrive, or where they are empty, the
  * English defaults stand in.
  */
 export function useDocumentHead(pageTitleOverride: string | null = null): void {
   const { t, i18n: active } = useTranslation();
   const matches = useMatches();
-  const siteTitle = nonEmpty(useAppStore(selectTitle)) ?? englishDefault('meta.siteName');
-  const keywords = nonEmpty(useAppStore(selectKeywords)) ?? englishDefault('meta.keywords');
+  const siteTitle = nonEmpty(useSiteSetting('siteTitle')) ?? englishDefault('meta.siteName');
+  const keywords = nonEmpty(useSiteSetting('siteKeywords')) ?? englishDefault('meta.keywords');
   const description =
-    nonEmpty(useAppStore(selectDescription)) ?? englishDefault('meta.description');
+    nonEmpty(useSiteSetting('siteDescription')) ?? englishDefault('meta.description');
   const titleKey = titleKeyOf(matches);
   const home = titleKey === 'pageTitle.home' && pageTitleOverride === null;
   const pageTitle = home ? null : (pageTitleOverride ?? (titleKey ? t(titleKey) : null));

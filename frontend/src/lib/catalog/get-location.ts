@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { LocationDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 
 import { sharedCatalogKeys } from './query-keys';
 
@@ -21,7 +21,7 @@ export function browserAcceptLanguage(
 
 /** The language, currency and country the store suggests for this visitor. */
 export function getLocation(acceptLanguage: string, signal?: AbortSignal): Promise<LocationDto> {
-  return apiRequest<LocationDto>('/api/home/location', {
+  return api.get('/prod-api/api/home/location', {
     signal,
     silent: true,
     headers: acceptLanguage === '' ? {} : { 'Accept-Language': acceptLanguage },

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { NavigationBarDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -10,7 +10,7 @@ import { sharedCatalogKeys } from './query-keys';
 
 /** Platforms, types, genres and regions with their product counts. */
 export function getNavigationBar(signal?: AbortSignal): Promise<NavigationBarDto> {
-  return apiRequest<NavigationBarDto>('/api/home/navigationBar', { signal, silent: true });
+  return api.get('/prod-api/api/home/navigationBar', { signal, silent: true });
 }
 
 export function navigationBarQueryOptions(language: LanguageCode) {

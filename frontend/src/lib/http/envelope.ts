@@ -6,8 +6,6 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const API_BASE = '/prod-api';
-
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return (
     typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number'

@@ -61,7 +61,7 @@ impl From<pb::Session> for PaymentSessionDto {
             expires_at: session.expires_at_ms,
             paid_at: session.paid_at_ms,
             redirect_url: session.redirect_url,
-            now: keyshop_core::clock::now_ms(),
+            now: session.now_ms,
         }
     }
 }

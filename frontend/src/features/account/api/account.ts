@@ -1,65 +1,63 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { accountKeys } from '@/api/account-keys';
 import type {
   AddressBody,
-  AddressDto,
   ChangePasswordBody,
-  CollectItemDto,
-  CountryDto,
   IdDto,
-  LevelDto,
-  ListPageDto,
-  LoginHistoryDto,
-  NoticeDto,
   OpenTicketBody,
   ProfileBody,
   ProfileDto,
-  TicketDto,
-  TicketThreadDto,
-  UnreadCountDto,
-  UserLevelInfoDto,
-} from '@/api/member-types';
-import { accountKeys } from '@/api/account-keys';
-import { apiRequest } from '@/lib/http/client';
+} from '@/api/types';
+import { api } from '@/lib/http/client';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
 
 export { accountKeys, useToggleCollect } from '@/api/account-keys';
 
 const PAGE_SIZE = 10;
-const NO_CACHE = { cache: 'no-store' as const };
+const NO_CACHE = { cache: 'no-store' } as const;
+
+/** A page of a list call (`page` from 1, `limit` of 10/20/30/50), as the query sends it. */
+function pageQuery(page: number, limit: number = PAGE_SIZE) {
+  return { query: { page: String(page), limit: String(limit) } };
+}
 
 export const countriesQuery = queryOptions({
   queryKey: ['countries'],
-  queryFn: () => apiRequest<CountryDto[]>('/api/countries'),
+  queryFn: () => api.get('/prod-api/api/countries'),
   staleTime: Infinity,
 });
 
 export const levelsQuery = queryOptions({
   queryKey: ['levels'],
-  queryFn: () => apiRequest<LevelDto[]>('/api/levels'),
+  queryFn: () => api.get('/prod-api/api/levels'),
   staleTime: 10 * 60 * 1000,
 });
 
 export function useProfile() {
   return useQuery({
     queryKey: accountKeys.profile(),
-    queryFn: () => apiRequest<ProfileDto>('/api/profile', NO_CACHE),
+    queryFn: () => api.get('/prod-api/api/profile', NO_CACHE),
   });
 }
 
 export function saveProfile(body: ProfileBody): Promise<ProfileDto> {
-  return apiRequest<ProfileDto>('/api/profile', { method: 'PUT', body, silent: true });
+  return api.put('/prod-api/api/profile', { body, silent: true });
 }
 
-export function changePassword(body: ChangePasswordBody): Promise<null> {
-  return apiRequest<null>('/api/changePassword', { method: 'POST', body, silent: true });
+export function changePassword(body: ChangePasswordBody): Promise<unknown> {
+  return api.post('/prod-api/api/changePassword', { body, silent: true });
 }
 
 export function useLevelInfo(memberId: number | undefined) {
   return useQuery({
     queryKey: accountKeys.level(memberId ?? 0),
-    queryFn: () => apiRequest<UserLevelInfoDto>(`/api/getUserLevelInfo/${memberId ?? 0}`, NO_CACHE),
+    queryFn: () =>
+      api.get('/prod-api/api/getUserLevelInfo/{id}', {
+        params: { path: { id: memberId ?? 0 } },
+        ...NO_CACHE,
+      }),
     enabled: memberId !== undefined,
   });
 }
@@ -67,11 +65,7 @@ export function useLevelInfo(memberId: number | undefined) {
 export function useLoginHistory(page: number) {
   return useQuery({
     queryKey: accountKeys.history(page),
-    queryFn: () =>
-      apiRequest<ListPageDto<LoginHistoryDto>>('/api/loginHistory', {
-        query: { page, limit: PAGE_SIZE },
-        ...NO_CACHE,
-      }),
+    queryFn: () => api.get('/prod-api/api/loginHistory', { params: pageQuery(page), ...NO_CACHE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -79,34 +73,34 @@ export function useLoginHistory(page: number) {
 export function useAddresses() {
   return useQuery({
     queryKey: accountKeys.addresses(),
-    queryFn: () => apiRequest<AddressDto[]>('/api/addresses', NO_CACHE),
+    queryFn: () => api.get('/prod-api/api/addresses', NO_CACHE),
   });
 }
 
 export function createAddress(body: AddressBody): Promise<IdDto> {
-  return apiRequest<IdDto>('/api/addresses', { method: 'POST', body, silent: true });
+  return api.post('/prod-api/api/addresses', { body, silent: true });
 }
 
-export function updateAddress(id: number, body: AddressBody): Promise<null> {
-  return apiRequest<null>(`/api/addresses/${id}`, { method: 'PUT', body, silent: true });
+export function updateAddress(id: number, body: AddressBody): Promise<unknown> {
+  return api.put('/prod-api/api/addresses/{id}', {
+    params: { path: { id } },
+    body,
+    silent: true,
+  });
 }
 
-export function deleteAddress(id: number): Promise<null> {
-  return apiRequest<null>(`/api/addresses/${id}`, { method: 'DELETE' });
+export function deleteAddress(id: number): Promise<unknown> {
+  return api.delete('/prod-api/api/addresses/{id}', { params: { path: { id } } });
 }
 
-export function setDefaultAddress(id: number): Promise<null> {
-  return apiRequest<null>(`/api/addresses/${id}/default`, { method: 'POST', body: {} });
+export function setDefaultAddress(id: number): Promise<unknown> {
+  return api.post('/prod-api/api/addresses/{id}/default', { params: { path: { id } } });
 }
 
 export function useCollect(page: number) {
   return useQuery({
     queryKey: accountKeys.collect(page),
-    queryFn: () =>
-      apiRequest<ListPageDto<CollectItemDto>>('/api/collect', {
-        query: { page, limit: 20 },
-        ...NO_CACHE,
-      }),
+    queryFn: () => api.get('/prod-api/api/collect', { params: pageQuery(page, 20), ...NO_CACHE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -114,11 +108,7 @@ export function useCollect(page: number) {
 export function useNotices(page: number) {
   return useQuery({
     queryKey: accountKeys.notices(page),
-    queryFn: () =>
-      apiRequest<ListPageDto<NoticeDto>>('/api/notices', {
-        query: { page, limit: PAGE_SIZE },
-        ...NO_CACHE,
-      }),
+    queryFn: () => api.get('/prod-api/api/notices', { params: pageQuery(page), ...NO_CACHE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -127,24 +117,20 @@ export function useUnreadNotices() {
   const signedIn = useAppStore(selectIsSignedIn);
   return useQuery({
     queryKey: accountKeys.unread(),
-    queryFn: () => apiRequest<UnreadCountDto>('/api/notices/unread', { silent: true, ...NO_CACHE }),
+    queryFn: () => api.get('/prod-api/api/notices/unread', { silent: true, ...NO_CACHE }),
     enabled: signedIn,
     staleTime: 60 * 1000,
   });
 }
 
-export function markNoticeRead(id: number): Promise<null> {
-  return apiRequest<null>(`/api/notices/${id}/read`, { method: 'POST', body: {} });
+export function markNoticeRead(id: number): Promise<unknown> {
+  return api.post('/prod-api/api/notices/{id}/read', { params: { path: { id } } });
 }
 
 export function useTickets(page: number) {
   return useQuery({
     queryKey: accountKeys.tickets(page),
-    queryFn: () =>
-      apiRequest<ListPageDto<TicketDto>>('/api/tickets', {
-        query: { page, limit: PAGE_SIZE },
-        ...NO_CACHE,
-      }),
+    queryFn: () => api.get('/prod-api/api/tickets', { params: pageQuery(page), ...NO_CACHE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -152,22 +138,22 @@ export function useTickets(page: number) {
 export function useTicket(id: number) {
   return useQuery({
     queryKey: accountKeys.ticket(id),
-    queryFn: () => apiRequest<TicketThreadDto>(`/api/tickets/${id}`, NO_CACHE),
+    queryFn: () => api.get('/prod-api/api/tickets/{id}', { params: { path: { id } }, ...NO_CACHE }),
   });
 }
 
 export function openTicket(body: OpenTicketBody): Promise<IdDto> {
-  return apiRequest<IdDto>('/api/tickets', { method: 'POST', body, silent: true });
+  return api.post('/prod-api/api/tickets', { body, silent: true });
 }
 
 export function replyTicket(id: number, body: string): Promise<IdDto> {
-  return apiRequest<IdDto>(`/api/tickets/${id}/messages`, {
-    method: 'POST',
+  return api.post('/prod-api/api/tickets/{id}/messages', {
+    params: { path: { id } },
     body: { body },
     silent: true,
   });
 }
 
-export function closeTicket(id: number): Promise<null> {
-  return apiRequest<null>(`/api/tickets/${id}/close`, { method: 'POST', body: {} });
+export function closeTicket(id: number): Promise<unknown> {
+  return api.post('/prod-api/api/tickets/{id}/close', { params: { path: { id } } });
 }

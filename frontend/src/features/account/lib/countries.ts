@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 
-import type { CountryDto } from '@/api/member-types';
+import type { CountryDto } from '@/api/types';
 
 export interface CountryOption extends CountryDto {
   name: string;

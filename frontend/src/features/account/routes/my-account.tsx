@@ -1,11 +1,10 @@
 import { Crown, Heart, LifeBuoy, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
+import { useMemberInfo } from '@/api/member-info';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { useFormatMoney } from '@/hooks/use-format-money';
-import { useAppStore } from '@/stores/app-store';
-import { selectUserInfo } from '@/stores/selectors';
 
 import { useLevelInfo, useProfile } from '../api/account';
 import { AccountHeading } from '../components/account-layout';
@@ -14,7 +13,7 @@ import { useFormatDateTime } from '../lib/format';
 /** The overview: level, points, consumption, the profile and shortcuts. */
 export function MyAccountRoute() {
   const { t } = useTranslation();
-  const user = useAppStore(selectUserInfo);
+  const user = useMemberInfo().data;
   const level = useLevelInfo(user?.id).data;
   const profile = useProfile().data;
   const money = useFormatMoney();

@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 
-import type { AddressBody, AddressDto } from '@/api/member-types';
+import type { AddressBody, AddressDto } from '@/api/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckboxField, FormAlert, TextField } from '@/components/ui/form-field';
 import { submitError } from '@/lib/forms/submit-errors';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 
-import type { ChangePasswordBody } from '@/api/member-types';
+import type { ChangePasswordBody } from '@/api/types';
 import { FormAlert, PasswordField } from '@/components/ui/form-field';
 import { submitError } from '@/lib/forms/submit-errors';
 import { currentPassword, newPassword, passwordsMatch } from '@/lib/forms/member-rules';

@@ -6,12 +6,12 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 
-import type { ProfileBody } from '@/api/member-types';
+import { memberInfoKeys } from '@/api/member-info';
+import type { MemberInfoDto, ProfileBody } from '@/api/types';
 import { CheckboxField, FormAlert, TextField } from '@/components/ui/form-field';
 import { submitError } from '@/lib/forms/submit-errors';
 import { fullName, optionalText } from '@/lib/forms/member-rules';
 import { notify } from '@/lib/toast';
-import { useAppStore } from '@/stores/app-store';
 
 import { accountKeys, saveProfile, useProfile } from '../api/account';
 import { AccountHeading } from '../components/account-layout';
@@ -87,14 +87,16 @@ export function MyInfoRoute() {
     try {
       const saved = await saveProfile(values);
       client.setQueryData(accountKeys.profile(), saved);
-      const { user, setUser } = useAppStore.getState();
-      if (user.info)
-        setUser({
-          ...user.info,
-          fullName: saved.fullName,
-          country: saved.country,
-          newsletter: saved.newsletter,
-        });
+      client.setQueriesData<MemberInfoDto>({ queryKey: memberInfoKeys.all }, (info) =>
+        info
+          ? {
+              ...info,
+              fullName: saved.fullName,
+              country: saved.country,
+              newsletter: saved.newsletter,
+            }
+          : info,
+      );
       notify.success(t('api.updated'));
     } catch (error) {
       setFormError(submitError(error, form.setError, FIELDS));

@@ -2,19 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
+import { useMemberInfo } from '@/api/member-info';
+import type { MemberInfoDto } from '@/api/types';
 import { useFormatMoney } from '@/hooks/use-format-money';
-import { useAppStore } from '@/stores/app-store';
-import { selectUserInfo } from '@/stores/selectors';
 
 import { levelsQuery, useLevelInfo } from '../api/account';
 import { AccountHeading } from '../components/account-layout';
 import { progressPercent } from '../lib/format';
 
+const selectMemberId = (member: MemberInfoDto) => member.id;
+
 /** The member's level card with the way to the next level, and the table of levels. */
 export function MyMembershipRoute() {
   const { t } = useTranslation();
-  const user = useAppStore(selectUserInfo);
-  const info = useLevelInfo(user?.id).data;
+  const memberId = useMemberInfo(selectMemberId).data;
+  const info = useLevelInfo(memberId).data;
   const levels = useQuery(levelsQuery).data ?? [];
   const money = useFormatMoney();
   const percent = info

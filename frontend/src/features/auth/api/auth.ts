@@ -3,7 +3,6 @@ import type {
   ForgetBody,
   LoginBody,
   LoginDto,
-  MemberInfoDto,
   RegisterBody,
   ResetPasswordBody,
   SaveVisitBody,
@@ -11,43 +10,39 @@ import type {
   SessionCheckDto,
   VerifyBody,
   VerifyDto,
-} from '@/api/member-types';
-import { apiRequest } from '@/lib/http/client';
+} from '@/api/types';
+import { api } from '@/lib/http/client';
 
 /** A new captcha image (single use: ask again after every failed submit). */
 export function getCaptcha(): Promise<CaptchaDto> {
-  return apiRequest<CaptchaDto>('/captchaImage', { silent: true, cache: 'no-store' });
+  return api.get('/prod-api/captchaImage', { silent: true, cache: 'no-store' });
 }
 
-export function register(body: RegisterBody): Promise<null> {
-  return apiRequest<null>('/api/register', { method: 'POST', body, silent: true });
+export function register(body: RegisterBody): Promise<unknown> {
+  return api.post('/prod-api/api/register', { body, silent: true });
 }
 
 export function login(body: LoginBody): Promise<LoginDto> {
-  return apiRequest<LoginDto>('/api/login', { method: 'POST', body, silent: true });
-}
-
-export function getInfo(): Promise<MemberInfoDto> {
-  return apiRequest<MemberInfoDto>('/api/getInfo', { silent: true, cache: 'no-store' });
+  return api.post('/prod-api/api/login', { body, silent: true });
 }
 
 /** The session check of every navigation; never toasts (the rules decide what to show). */
 export function checkSession(body: SessionCheckBody): Promise<SessionCheckDto> {
-  return apiRequest<SessionCheckDto>('/api/session/check', { method: 'POST', body, silent: true });
+  return api.post('/prod-api/api/session/check', { body, silent: true });
 }
 
-export function saveVisit(body: SaveVisitBody): Promise<null> {
-  return apiRequest<null>('/api/saveVisit', { method: 'POST', body, silent: true });
+export function saveVisit(body: SaveVisitBody): Promise<unknown> {
+  return api.post('/prod-api/api/saveVisit', { body, silent: true });
 }
 
-export function forget(body: ForgetBody): Promise<null> {
-  return apiRequest<null>('/api/forget', { method: 'POST', body, silent: true });
+export function forget(body: ForgetBody): Promise<unknown> {
+  return api.post('/prod-api/api/forget', { body, silent: true });
 }
 
 export function verifyCode(body: VerifyBody): Promise<VerifyDto> {
-  return apiRequest<VerifyDto>('/api/verify', { method: 'POST', body, silent: true });
+  return api.post('/prod-api/api/verify', { body, silent: true });
 }
 
-export function resetPassword(body: ResetPasswordBody): Promise<null> {
-  return apiRequest<null>('/api/resetPassword', { method: 'POST', body, silent: true });
+export function resetPassword(body: ResetPasswordBody): Promise<unknown> {
+  return api.post('/prod-api/api/resetPassword', { body, silent: true });
 }

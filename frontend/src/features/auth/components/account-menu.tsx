@@ -2,6 +2,8 @@ import { Heart, LayoutDashboard, LifeBuoy, LogIn, LogOut, UserPlus, UserRound } 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { useMemberInfo } from '@/api/member-info';
+import type { MemberInfoDto } from '@/api/types';
 import { AppLink } from '@/components/ui/app-link';
 import {
   Menu,
@@ -15,14 +17,16 @@ import { paths } from '@/config/paths';
 import { signOut } from '@/lib/session/sign-out';
 import { notify } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
-import { selectIsSignedIn, selectUserInfo } from '@/stores/selectors';
+import { selectIsSignedIn } from '@/stores/selectors';
+
+const selectNameAndEmail = ({ fullName, email }: MemberInfoDto) => ({ fullName, email });
 
 /** The account menu: sign in or register; for a member, the account area and sign out. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useAppStore(selectIsSignedIn);
-  const user = useAppStore(selectUserInfo);
+  const user = useMemberInfo(selectNameAndEmail).data;
   const onSignOut = async (): Promise<void> => {
     await signOut().catch(() => null);
     notify.success(t('api.member.loggedOut'));

@@ -1,4 +1,4 @@
-import type { SessionCheckDto } from '@/api/member-types';
+import type { SessionCheckDto } from '@/api/types';
 import { isAccountPath, paths } from '@/config/paths';
 
 /** What a navigation does after the session check (spec §2). */

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -35,6 +36,7 @@ const FIELDS: readonly FieldPath<LoginValues>[] = ['account', 'password', 'code'
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,11 +56,15 @@ export function LoginRoute() {
   const onValid = async (values: LoginValues): Promise<void> => {
     setFormError(null);
     try {
-      await signIn({
-        account: values.account,
-        password: values.password,
-        ...(needsCaptcha ? { code: values.code, uuid: uuid.current } : {}),
-      });
+      await signIn(
+        {
+          account: values.account,
+          password: values.password,
+          code: needsCaptcha ? values.code : '',
+          uuid: needsCaptcha ? uuid.current : '',
+        },
+        queryClient,
+      );
       notify.success(t('api.member.loggedIn'));
       const redirect = params.get('redirect');
       void navigate(isSafeRedirect(redirect) ? redirect : paths.home, { replace: true });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { TypeListDto } from '@/api/types';
 import type { PageSize, SortOrder } from '@/lib/catalog/codes';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -21,8 +21,15 @@ export function getTypeList(
   params: TypeListParams,
   signal?: AbortSignal,
 ): Promise<TypeListDto> {
-  return apiRequest<TypeListDto>(`/api/home/type/${encodeURIComponent(code)}`, {
-    query: { page: params.page, limit: params.limit, sort: params.sort ?? undefined },
+  return api.get('/prod-api/api/home/type/{code}', {
+    params: {
+      path: { code },
+      query: {
+        page: String(params.page),
+        limit: String(params.limit),
+        sort: params.sort ?? undefined,
+      },
+    },
     signal,
     silent: true,
   });

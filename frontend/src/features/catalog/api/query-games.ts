@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { QueryGamesDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import type { QueryGamesDto, QueryGamesQuery } from '@/api/types';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectCurrency, selectLanguage } from '@/stores/selectors';
@@ -10,14 +10,12 @@ import { toQueryGamesParams, type ProductFilters } from '../lib/filters';
 
 import { catalogKeys } from './query-keys';
 
-type QueryGamesParams = ReturnType<typeof toQueryGamesParams>;
-
 /** One page of products matching the filters, with the facet counts of the sidebar. */
-export function queryGames(params: QueryGamesParams, signal?: AbortSignal): Promise<QueryGamesDto> {
-  return apiRequest<QueryGamesDto>('/api/home/queryGames', { query: params, signal });
+export function queryGames(params: QueryGamesQuery, signal?: AbortSignal): Promise<QueryGamesDto> {
+  return api.get('/prod-api/api/home/queryGames', { params: { query: params }, signal });
 }
 
-export function queryGamesQueryOptions(language: LanguageCode, params: QueryGamesParams) {
+export function queryGamesQueryOptions(language: LanguageCode, params: QueryGamesQuery) {
   const stableKey = JSON.stringify(params);
   return queryOptions({
     queryKey: catalogKeys.queryGames(language, stableKey),

@@ -1,3 +1,4 @@
+import type { QueryGamesQuery } from '@/api/types';
 import {
   DEFAULT_PAGE_SIZE,
   GENRES,
@@ -160,7 +161,7 @@ export function serializeFilters(filters: ProductFilters): string {
 export function toQueryGamesParams(
   filters: ProductFilters,
   displayCurrency: string,
-): Record<string, string | number | undefined> {
+): QueryGamesQuery {
   const hasPrice = filters.priceMin !== null || filters.priceMax !== null;
   const joined = (key: MultiValueKey) =>
     filters[key].length > 0 ? filters[key].join(',') : undefined;
@@ -175,10 +176,10 @@ export function toQueryGamesParams(
     priceMin: filters.priceMin ?? undefined,
     priceMax: filters.priceMax ?? undefined,
     currency: hasPrice ? (filters.currency ?? displayCurrency) : undefined,
-    perOrderLimit: filters.perOrderLimit ?? undefined,
+    perOrderLimit: filters.perOrderLimit === null ? undefined : String(filters.perOrderLimit),
     sort: filters.sort ?? undefined,
-    page: filters.page,
-    limit: filters.limit,
+    page: String(filters.page),
+    limit: String(filters.limit),
   };
 }
 

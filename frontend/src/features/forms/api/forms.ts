@@ -5,8 +5,8 @@ import type {
   NewsletterTokenBody,
   SaleFormBody,
   WholesaleFormBody,
-} from '@/api/member-types';
-import { apiRequest } from '@/lib/http/client';
+} from '@/api/types';
+import { api } from '@/lib/http/client';
 
 export type FormKind = 'sale' | 'wholesale' | 'affiliate' | 'feedback';
 
@@ -17,18 +17,29 @@ export interface FormBodies {
   feedback: FeedbackFormBody;
 }
 
-export function submitForm<K extends FormKind>(kind: K, body: FormBodies[K]): Promise<null> {
-  return apiRequest<null>(`/api/forms/${kind}`, { method: 'POST', body, silent: true });
+/** Each form's own call, so every body is checked against its path's schema. */
+const FORM_SUBMITTERS: { [Kind in FormKind]: (body: FormBodies[Kind]) => Promise<unknown> } = {
+  sale: (body) => api.post('/prod-api/api/forms/sale', { body, silent: true }),
+  wholesale: (body) => api.post('/prod-api/api/forms/wholesale', { body, silent: true }),
+  affiliate: (body) => api.post('/prod-api/api/forms/affiliate', { body, silent: true }),
+  feedback: (body) => api.post('/prod-api/api/forms/feedback', { body, silent: true }),
+};
+
+export function submitForm<Kind extends FormKind>(
+  kind: Kind,
+  body: FormBodies[Kind],
+): Promise<unknown> {
+  return FORM_SUBMITTERS[kind](body);
 }
 
-export function subscribeNewsletter(body: NewsletterSubscribeBody): Promise<null> {
-  return apiRequest<null>('/api/newsletter/subscribe', { method: 'POST', body, silent: true });
+export function subscribeNewsletter(body: NewsletterSubscribeBody): Promise<unknown> {
+  return api.post('/prod-api/api/newsletter/subscribe', { body, silent: true });
 }
 
-export function confirmNewsletter(body: NewsletterTokenBody): Promise<null> {
-  return apiRequest<null>('/api/newsletter/confirm', { method: 'POST', body, silent: true });
+export function confirmNewsletter(body: NewsletterTokenBody): Promise<unknown> {
+  return api.post('/prod-api/api/newsletter/confirm', { body, silent: true });
 }
 
-export function unsubscribeNewsletter(body: NewsletterTokenBody): Promise<null> {
-  return apiRequest<null>('/api/newsletter/unsubscribe', { method: 'POST', body, silent: true });
+export function unsubscribeNewsletter(body: NewsletterTokenBody): Promise<unknown> {
+  return api.post('/prod-api/api/newsletter/unsubscribe', { body, silent: true });
 }

@@ -5,21 +5,18 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
+import { useSiteSetting } from '@/api/site-config';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert, TextareaField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { submitError } from '@/lib/forms/submit-errors';
 import { notify } from '@/lib/toast';
-import { useAppStore } from '@/stores/app-store';
-import { selectSiteSetting } from '@/stores/selectors';
 
 import { submitForm, type FormBodies, type FormKind } from '../api/forms';
 import { FORM_SPECS } from '../lib/form-specs';
 
 import './forms.css';
-
-const selectFeedbackEnabled = selectSiteSetting('feedbackEnabled');
 
 function kindOf(pathname: string): FormKind {
   const slug = pathname.replace(/^\/+|\/+$/g, '');
@@ -116,7 +113,7 @@ export function FormPageRoute() {
   const { t } = useTranslation();
   const kind = kindOf(useLocation().pathname);
   const spec = FORM_SPECS[kind];
-  const feedbackClosed = useAppStore(selectFeedbackEnabled) === 'false' && kind === 'feedback';
+  const feedbackClosed = useSiteSetting('feedbackEnabled') === 'false' && kind === 'feedback';
   return (
     <div className="ks-container ks-page ks-form-page" data-testid={`form-page-${kind}`}>
       <Breadcrumbs

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { ProductCardDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -10,7 +10,10 @@ import { HOME_ROW_LIMIT, homeKeys } from './query-keys';
 
 /** The newest releases. */
 export function getLatestReleases(limit: number, signal?: AbortSignal): Promise<ProductCardDto[]> {
-  return apiRequest<ProductCardDto[]>('/api/home/latestReleases', { query: { limit }, signal });
+  return api.get('/prod-api/api/home/latestReleases', {
+    params: { query: { limit: String(limit) } },
+    signal,
+  });
 }
 
 export function latestReleasesQueryOptions(language: LanguageCode, limit: number = HOME_ROW_LIMIT) {

@@ -1,18 +1,13 @@
 import { ArrowRight, Tag, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
+import { useSiteSetting } from '@/api/site-config';
 import type { ProductCardDto } from '@/api/types';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { useFormatMoney } from '@/hooks/use-format-money';
-import { useAppStore } from '@/stores/app-store';
-import { selectSiteSetting } from '@/stores/selectors';
 
 import { FeaturedCarousel } from './featured-carousel';
-
-const selectTitle = selectSiteSetting('siteTitle');
-const selectDescription = selectSiteSetting('siteDescription');
-const selectFromPrice = selectSiteSetting('homeFromPriceUsd');
 
 function filled(value: string | undefined): string | null {
   return value && value.trim() !== '' ? value : null;
@@ -25,9 +20,9 @@ function filled(value: string | undefined): string | null {
 export function Hero({ featured }: { featured: readonly ProductCardDto[] | undefined }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const title = filled(useAppStore(selectTitle)) ?? t('home.fallbackTitle');
-  const description = filled(useAppStore(selectDescription)) ?? t('home.fallbackDescription');
-  const fromPrice = filled(useAppStore(selectFromPrice));
+  const title = filled(useSiteSetting('siteTitle')) ?? t('home.fallbackTitle');
+  const description = filled(useSiteSetting('siteDescription')) ?? t('home.fallbackDescription');
+  const fromPrice = filled(useSiteSetting('homeFromPriceUsd'));
 
   return (
     <section className="ks-hero" aria-labelledby="home-title">

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { NewsDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -10,7 +10,11 @@ import { newsKeys } from './query-keys';
 
 /** One news item; an unknown id rejects with a 404 `api.error.newsNotFound`. */
 export function getNewsItem(id: number, signal?: AbortSignal): Promise<NewsDto> {
-  return apiRequest<NewsDto>(`/api/home/gamesNews/${id}`, { signal, silent: true });
+  return api.get('/prod-api/api/home/gamesNews/{id}', {
+    params: { path: { id } },
+    signal,
+    silent: true,
+  });
 }
 
 export function newsItemQueryOptions(language: LanguageCode, id: number) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { NewsPageDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -16,8 +16,8 @@ export function getNewsList(
   limit: number,
   signal?: AbortSignal,
 ): Promise<NewsPageDto> {
-  return apiRequest<NewsPageDto>('/api/home/gamesNews', {
-    query: { page, limit },
+  return api.get('/prod-api/api/home/gamesNews', {
+    params: { query: { page: String(page), limit: String(limit) } },
     signal,
   });
 }

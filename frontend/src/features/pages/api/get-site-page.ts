@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { SitePageDto } from '@/api/types';
 import type { SitePageSlug } from '@/config/paths';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -11,7 +11,11 @@ import { pageKeys } from './query-keys';
 
 /** A footer page in the request's language; an unknown slug is a 404 `api.error.pageNotFound`. */
 export function getSitePage(slug: SitePageSlug, signal?: AbortSignal): Promise<SitePageDto> {
-  return apiRequest<SitePageDto>(`/api/home/page/${slug}`, { signal, silent: true });
+  return api.get('/prod-api/api/home/page/{slug}', {
+    params: { path: { slug } },
+    signal,
+    silent: true,
+  });
 }
 
 export function sitePageQueryOptions(language: LanguageCode, slug: SitePageSlug) {

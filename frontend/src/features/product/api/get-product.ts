@@ -1,16 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { ProductDetailDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
 
-import { productApiPath, productKeyOf, productKeys, type ProductRef } from './query-keys';
+import { productKeyOf, productKeys, type ProductRef } from './query-keys';
 
 /** The product page's data; an unknown product rejects with a 404 `api.error.productNotFound`. */
 export function getProduct(ref: ProductRef, signal?: AbortSignal): Promise<ProductDetailDto> {
-  return apiRequest<ProductDetailDto>(productApiPath(ref), { signal, silent: true });
+  return api.get('/prod-api/api/home/games/{gameName}/{gameExtName}', {
+    params: { path: ref },
+    signal,
+    silent: true,
+  });
 }
 
 export function productQueryOptions(language: LanguageCode, ref: ProductRef) {

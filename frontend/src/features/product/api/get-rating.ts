@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { RatingSummaryDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 
-import { productApiPath, productKeyOf, productKeys, type ProductRef } from './query-keys';
+import { productKeyOf, productKeys, type ProductRef } from './query-keys';
 
 /** Average, count and reviews per star of a product. */
 export function getRating(ref: ProductRef, signal?: AbortSignal): Promise<RatingSummaryDto> {
-  return apiRequest<RatingSummaryDto>(`${productApiPath(ref)}/rating`, {
+  return api.get('/prod-api/api/home/games/{gameName}/{gameExtName}/rating', {
+    params: { path: ref },
     signal,
     cache: 'no-cache',
   });

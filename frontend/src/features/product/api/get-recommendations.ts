@@ -1,19 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { ProductCardDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
 
-import { productApiPath, productKeyOf, productKeys, type ProductRef } from './query-keys';
+import { productKeyOf, productKeys, type ProductRef } from './query-keys';
 
 /** Up to 8 products shoppers of this one also look at. */
 export function getRecommendations(
   ref: ProductRef,
   signal?: AbortSignal,
 ): Promise<ProductCardDto[]> {
-  return apiRequest<ProductCardDto[]>(`${productApiPath(ref)}/recommendations`, { signal });
+  return api.get('/prod-api/api/home/games/{gameName}/{gameExtName}/recommendations', {
+    params: { path: ref },
+    signal,
+  });
 }
 
 export function recommendationsQueryOptions(language: LanguageCode, ref: ProductRef) {

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { ReviewPageDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 
-import { productApiPath, productKeyOf, productKeys, type ProductRef } from './query-keys';
+import { productKeyOf, productKeys, type ProductRef } from './query-keys';
 
 export const REVIEWS_PAGE_SIZE = 10;
 
@@ -14,8 +14,8 @@ export function getReviews(
   limit: number,
   signal?: AbortSignal,
 ): Promise<ReviewPageDto> {
-  return apiRequest<ReviewPageDto>(`${productApiPath(ref)}/reviews`, {
-    query: { page, limit },
+  return api.get('/prod-api/api/home/games/{gameName}/{gameExtName}/reviews', {
+    params: { path: ref, query: { page: String(page), limit: String(limit) } },
     signal,
     // A review the shopper just posted must show, not a minute-old cached page.
     cache: 'no-cache',

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { ReviewInputDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import type { PostedReviewDto, ReviewInputDto } from '@/api/types';
+import { api } from '@/lib/http/client';
 
-import { productApiPath, productKeyOf, productKeys, type ProductRef } from './query-keys';
+import { productKeyOf, productKeys, type ProductRef } from './query-keys';
 
 /**
  * Posts a review. Silent: the form shows the outcome itself (field errors from a 400, the
  * message interval of a 429, the switched-off comments of a 422).
  */
-export function postReview(ref: ProductRef, review: ReviewInputDto): Promise<unknown> {
-  return apiRequest<unknown>(`${productApiPath(ref)}/reviews`, {
-    method: 'POST',
+export function postReview(ref: ProductRef, review: ReviewInputDto): Promise<PostedReviewDto> {
+  return api.post('/prod-api/api/home/games/{gameName}/{gameExtName}/reviews', {
+    params: { path: ref },
     body: review,
     silent: true,
   });

@@ -23,8 +23,3 @@ export interface ProductRef {
 export function productKeyOf(ref: ProductRef): string {
   return `${ref.gameName}/${ref.gameExtName}`;
 }
-
-/** `/api/home/games/{gameName}/{gameExtName}` */
-export function productApiPath(ref: ProductRef): string {
-  return `/api/home/games/${encodeURIComponent(ref.gameName)}/${encodeURIComponent(ref.gameExtName)}`;
-}

@@ -1,8 +1,7 @@
 import { MessageSquareOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppStore } from '@/stores/app-store';
-import { selectSiteSetting } from '@/stores/selectors';
+import { useSiteSetting } from '@/api/site-config';
 
 import { useRating } from '../api/get-rating';
 import type { ProductRef } from '../api/query-keys';
@@ -11,13 +10,11 @@ import { RatingSummary } from './rating-summary';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 
-const selectCommentEnabled = selectSiteSetting('commentEnabled');
-
 /** The rating summary, the reviews and the form to write one (unless comments are off). */
 export function RatingsTab({ productRef }: { productRef: ProductRef }) {
   const { t } = useTranslation();
   const rating = useRating(productRef);
-  const commentsOff = useAppStore(selectCommentEnabled)?.trim().toLowerCase() === 'false';
+  const commentsOff = useSiteSetting('commentEnabled')?.trim().toLowerCase() === 'false';
   return (
     <div className="ks-ratings" data-testid="panel-ratings">
       <h2 className="ks-visually-hidden">{t('product.tabs.ratings')}</h2>

@@ -56,13 +56,7 @@ function renderProduct(options?: Parameters<typeof seedProduct>[1]) {
 
 function respondWith(status: number, body: unknown): void {
   Object.defineProperty(globalThis, 'fetch', {
-    value: jest.fn(() =>
-      Promise.resolve({
-        ok: status === 200,
-        status,
-        text: () => Promise.resolve(JSON.stringify(body)),
-      } as Response),
-    ),
+    value: jest.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))),
     writable: true,
     configurable: true,
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { SuggestionDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -15,8 +15,8 @@ export const MIN_SUGGEST_LENGTH = 2;
 
 /** Up to 8 products whose title is like `text` (typo tolerant). */
 export function getSuggestions(text: string, signal?: AbortSignal): Promise<SuggestionDto[]> {
-  return apiRequest<SuggestionDto[]>('/api/home/search/suggest', {
-    query: { text },
+  return api.get('/prod-api/api/home/search/suggest', {
+    params: { query: { text } },
     signal,
     silent: true,
   });

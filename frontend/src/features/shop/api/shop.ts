@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 
-import type { ListPageDto } from '@/api/member-types';
 import type {
   CardBody,
   CheckoutBody,
   OrderDto,
   OrderKeysDto,
-  PaymentMethodDto,
   PaymentSessionDto,
   PlacedDto,
-} from '@/api/shop-types';
-import type { CurrencyDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+} from '@/api/types';
+import { api } from '@/lib/http/client';
 import { formatMoney } from '@/lib/money';
 import { useAppStore } from '@/stores/app-store';
 
@@ -25,18 +22,17 @@ export const shopKeys = {
   session: (id: string) => [...shopKeys.all, 'session', id] as const,
 };
 
-const NO_STORE = { cache: 'no-store' as const };
+const NO_STORE = { cache: 'no-store' } as const;
 
-/** The guest's link token of `orderNo`, if this tab has one. */
-function orderHeaders(orderNo: string): Record<string, string> {
-  const token = orderToken(orderNo);
-  return token ? { 'X-Order-Token': token } : {};
+/** The path and the guest's link token of `orderNo` (if this tab has one). */
+function orderParams(orderNo: string) {
+  return { path: { orderNo }, header: { 'X-Order-Token': orderToken(orderNo) } };
 }
 
 export function usePaymentMethods(currency: string) {
   return useQuery({
     queryKey: shopKeys.methods(currency),
-    queryFn: () => apiRequest<PaymentMethodDto[]>('/api/payment/methods', { query: { currency } }),
+    queryFn: () => api.get('/prod-api/api/payment/methods', { params: { query: { currency } } }),
     staleTime: 5 * 60 * 1000,
   });
 }
@@ -44,12 +40,14 @@ export function usePaymentMethods(currency: string) {
 /** Places the order; `idempotencyKey` makes a retried click answer the same order. */
 export function checkout(body: CheckoutBody, idempotencyKey: string): Promise<PlacedDto> {
   const { cartToken, token } = useAppStore.getState();
-  const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
-  if (cartToken && !token) headers['X-Cart-Token'] = cartToken;
-  return apiRequest<PlacedDto>('/api/order/checkout', {
-    method: 'POST',
+  return api.post('/prod-api/api/order/checkout', {
+    params: {
+      header: {
+        'Idempotency-Key': idempotencyKey,
+        'X-Cart-Token': cartToken && !token ? cartToken : undefined,
+      },
+    },
     body,
-    headers,
     silent: true,
   });
 }
@@ -59,8 +57,8 @@ export function useOrder(orderNo: string | null, poll = false) {
   return useQuery({
     queryKey: shopKeys.order(orderNo ?? ''),
     queryFn: () =>
-      apiRequest<OrderDto>(`/api/order/${encodeURIComponent(orderNo ?? '')}`, {
-        headers: orderHeaders(orderNo ?? ''),
+      api.get('/prod-api/api/order/{orderNo}', {
+        params: orderParams(orderNo ?? ''),
         silent: true,
         ...NO_STORE,
       }),
@@ -83,61 +81,67 @@ export function useOrders(page: number) {
   return useQuery({
     queryKey: shopKeys.orders(page),
     queryFn: () =>
-      apiRequest<ListPageDto<OrderDto>>('/api/orders', { query: { page, limit: 10 }, ...NO_STORE }),
+      api.get('/prod-api/api/orders', {
+        params: { query: { page: String(page), limit: '10' } },
+        ...NO_STORE,
+      }),
     staleTime: 0,
   });
 }
 
 type OrderAction = 'cancel' | 'confirm' | 'resend';
 
+/** Cancels or confirms the order (answering it as it is now), or sends its keys again. */
 export function orderAction(orderNo: string, action: OrderAction): Promise<OrderDto | null> {
-  return apiRequest<OrderDto | null>(`/api/order/${encodeURIComponent(orderNo)}/${action}`, {
-    method: 'POST',
-    headers: orderHeaders(orderNo),
-  });
+  const init = { params: orderParams(orderNo) };
+  switch (action) {
+    case 'cancel':
+      return api.post('/prod-api/api/order/{orderNo}/cancel', init);
+    case 'confirm':
+      return api.post('/prod-api/api/order/{orderNo}/confirm', init);
+    case 'resend':
+      return api.post('/prod-api/api/order/{orderNo}/resend', init).then(() => null);
+  }
 }
 
-export function deleteOrder(orderNo: string): Promise<null> {
-  return apiRequest<null>(`/api/order/${encodeURIComponent(orderNo)}`, {
-    method: 'DELETE',
-    headers: orderHeaders(orderNo),
-  });
+export function deleteOrder(orderNo: string): Promise<unknown> {
+  return api.delete('/prod-api/api/order/{orderNo}', { params: orderParams(orderNo) });
 }
 
+/** Pays an unpaid order again, with its own payment method. */
 export function payAgain(orderNo: string): Promise<PlacedDto> {
-  return apiRequest<PlacedDto>(`/api/order/${encodeURIComponent(orderNo)}/pay-again`, {
-    method: 'POST',
-    body: {},
-    headers: orderHeaders(orderNo),
+  return api.post('/prod-api/api/order/{orderNo}/pay-again', {
+    params: orderParams(orderNo),
+    body: { paymentMethod: '' },
   });
 }
 
 /** Asks for a refund with a reason (answered within 2 working days). */
 export function requestRefund(orderNo: string, reason: string): Promise<OrderDto> {
-  return apiRequest<OrderDto>(`/api/order/${encodeURIComponent(orderNo)}/refund`, {
-    method: 'POST',
+  return api.post('/prod-api/api/order/{orderNo}/refund', {
+    params: orderParams(orderNo),
     body: { reason },
-    headers: orderHeaders(orderNo),
     silent: true,
   });
 }
 
 /** The keys, shown to their owner; the server records each reveal. */
 export function revealKeys(orderNo: string): Promise<OrderKeysDto> {
-  return apiRequest<OrderKeysDto>(`/api/order/${encodeURIComponent(orderNo)}/keys`, {
-    method: 'POST',
-    headers: orderHeaders(orderNo),
+  return api.post('/prod-api/api/order/{orderNo}/keys', { params: orderParams(orderNo) });
+}
+
+export function fetchPaymentSession(sessionId: string): Promise<PaymentSessionDto> {
+  return api.get('/prod-api/api/payment/session/{sessionId}', {
+    params: { path: { sessionId } },
+    silent: true,
+    ...NO_STORE,
   });
 }
 
 export function usePaymentSession(id: string | null) {
   return useQuery({
     queryKey: shopKeys.session(id ?? ''),
-    queryFn: () =>
-      apiRequest<PaymentSessionDto>(`/api/payment/session/${encodeURIComponent(id ?? '')}`, {
-        silent: true,
-        ...NO_STORE,
-      }),
+    queryFn: () => fetchPaymentSession(id ?? ''),
     enabled: id !== null && id !== '',
     staleTime: 0,
     retry: false,
@@ -145,32 +149,25 @@ export function usePaymentSession(id: string | null) {
 }
 
 export function chargeCard(sessionId: string, card: CardBody): Promise<PaymentSessionDto> {
-  return apiRequest<PaymentSessionDto>(
-    `/api/payment/sandbox/${encodeURIComponent(sessionId)}/charge`,
-    { method: 'POST', body: card, silent: true },
-  );
-}
-
-export function fetchPaymentSession(id: string): Promise<PaymentSessionDto> {
-  return apiRequest<PaymentSessionDto>(`/api/payment/session/${encodeURIComponent(id)}`, {
+  return api.post('/prod-api/api/payment/sandbox/{sessionId}/charge', {
+    params: { path: { sessionId } },
+    body: card,
     silent: true,
-    ...NO_STORE,
   });
 }
 
 /** Back from PayPal: the approved payment is captured (once, however often this is called). */
 export function capturePayment(sessionId: string): Promise<PaymentSessionDto> {
-  return apiRequest<PaymentSessionDto>(
-    `/api/payment/session/${encodeURIComponent(sessionId)}/capture`,
-    { method: 'POST' },
-  );
+  return api.post('/prod-api/api/payment/session/{sessionId}/capture', {
+    params: { path: { sessionId } },
+  });
 }
 
 export function cancelSession(sessionId: string): Promise<PaymentSessionDto> {
-  return apiRequest<PaymentSessionDto>(
-    `/api/payment/session/${encodeURIComponent(sessionId)}/cancel`,
-    { method: 'POST', silent: true },
-  );
+  return api.post('/prod-api/api/payment/session/{sessionId}/cancel', {
+    params: { path: { sessionId } },
+    silent: true,
+  });
 }
 
 /**
@@ -181,7 +178,7 @@ export function useOrderMoney(): (minor: number, code: string) => string {
   const language = useAppStore((state) => state.language);
   const rates = useQuery({
     queryKey: ['site', 'rates', language],
-    queryFn: ({ signal }) => apiRequest<CurrencyDto[]>('/api/home/rate', { signal }),
+    queryFn: ({ signal }) => api.get('/prod-api/api/home/rate', { signal }),
     staleTime: 10 * 60 * 1000,
   });
   return (minor, code) => {

@@ -1,17 +1,14 @@
 import { ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { useCart } from '@/api/cart';
+import { useCartCount } from '@/api/cart';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
-import { useAppStore } from '@/stores/app-store';
-import { selectCart } from '@/stores/selectors';
 
 /** The header's cart link with its badge: the units in the cart, kept fresh from the server. */
 export function CartButton() {
   const { t } = useTranslation();
-  useCart();
-  const { count } = useAppStore(selectCart);
+  const count = useCartCount();
   return (
     <AppLink
       to={paths.cart}

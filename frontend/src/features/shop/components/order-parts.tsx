@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import type { OrderDto, OrderKeysDto } from '@/api/shop-types';
+import type { OrderDto, OrderKeysDto } from '@/api/types';
 import type { TranslationKey } from '@/lib/i18n/i18n';
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { AppLink } from '@/components/ui/app-link';
@@ -12,7 +12,7 @@ import { TextareaField } from '@/components/ui/form-field';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { paths, paymentPath, productPath } from '@/config/paths';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
-import { errorMessageOf } from '@/lib/http/client';
+import { errorMessageOf } from '@/lib/http/error-message';
 import { ApiError } from '@/lib/http/envelope';
 import { notify } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { paths, paymentPath } from '@/config/paths';
 import { ApiError } from '@/lib/http/envelope';
-import { errorMessageOf } from '@/lib/http/client';
+import { errorMessageOf } from '@/lib/http/error-message';
 
 import { cancelSession, chargeCard, shopKeys, useOrderMoney, usePaymentSession } from '../api/shop';
 import { BadPaymentLink } from '../components/bad-link';

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { cartKeys, useCart } from '@/api/cart';
+import { useMemberInfo } from '@/api/member-info';
+import type { MemberInfoDto } from '@/api/types';
 import { AppLink } from '@/components/ui/app-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +16,7 @@ import { errorText, FormAlert, TextareaField, TextField } from '@/components/ui/
 import { paths, paymentPath } from '@/config/paths';
 import { submitError } from '@/lib/forms/submit-errors';
 import { useAppStore } from '@/stores/app-store';
-import { selectCurrency, selectUserInfo } from '@/stores/selectors';
+import { selectCurrency } from '@/stores/selectors';
 
 import { checkout, useOrderMoney, usePaymentMethods } from '../api/shop';
 import { checkoutSchema, type CheckoutValues } from '../lib/checkout-schema';
@@ -31,6 +33,8 @@ const FIELDS: readonly FieldPath<CheckoutValues>[] = [
   'paymentMethod',
 ];
 
+const selectEmail = (member: MemberInfoDto) => member.email;
+
 /** A fresh key per checkout attempt: a double click or a retry answers the same order. */
 function newIdempotencyKey(): string {
   return crypto.randomUUID();
@@ -46,7 +50,7 @@ export function CheckoutRoute() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const currency = useAppStore(selectCurrency);
-  const member = useAppStore(selectUserInfo);
+  const memberEmail = useMemberInfo(selectEmail).data;
   const cart = useCart();
   const methods = usePaymentMethods(currency.code);
   const money = useOrderMoney();
@@ -60,7 +64,7 @@ export function CheckoutRoute() {
   } = useForm<CheckoutValues>({
     resolver: zodResolver(checkoutSchema),
     values: {
-      email: member?.email ?? '',
+      email: memberEmail ?? '',
       contact: '',
       note: '',
       coupon: '',

@@ -2,15 +2,11 @@ import { waitFor } from '@testing-library/react';
 
 import { currentPath, renderApp } from '@/testing/render-app';
 
-const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+const fetchMock = jest.fn<Promise<Response>, [Request]>();
 
 function respond(status: number, data: unknown): Promise<Response> {
   const text = JSON.stringify({ code: status, msg: '', msgKey: '', data });
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    text: () => Promise.resolve(text),
-  } as Response);
+  return Promise.resolve(new Response(text, { status }));
 }
 
 function session(state: string) {
@@ -32,8 +28,8 @@ function session(state: string) {
 
 /** Answers the capture with `state`; every other call (the next page's order) with 404. */
 function answerCapture(state: string): void {
-  fetchMock.mockImplementation((url) =>
-    url.includes('/api/payment/session/ps_1/capture')
+  fetchMock.mockImplementation((request) =>
+    request.url.includes('/api/payment/session/ps_1/capture')
       ? respond(200, session(state))
       : respond(404, null),
   );
@@ -49,9 +45,9 @@ describe('back from PayPal', () => {
     answerCapture('succeeded');
     const { router } = renderApp('/paypal?session=ps_1&order=KS1&token=X&PayerID=P');
     await waitFor(() => expect(currentPath(router)).toBe('/success-payment?order=KS1'));
-    const captures = fetchMock.mock.calls.filter(([url]) => url.includes('/capture'));
+    const captures = fetchMock.mock.calls.filter(([request]) => request.url.includes('/capture'));
     expect(captures).toHaveLength(1);
-    expect(captures[0]?.[1].method).toBe('POST');
+    expect(captures[0]?.[0].method).toBe('POST');
   });
 
   it('goes back to paying when PayPal declined it', async () => {

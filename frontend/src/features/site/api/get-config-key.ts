@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { ConfigValueDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { selectLanguage } from '@/stores/selectors';
 import { useAppStore } from '@/stores/app-store';
@@ -10,7 +10,8 @@ import { siteKeys } from './query-keys';
 
 /** One site setting; an unknown key rejects with a 404 `api.error.configKeyNotFound`. */
 export function getConfigKey(key: string, signal?: AbortSignal): Promise<ConfigValueDto> {
-  return apiRequest<ConfigValueDto>(`/api/home/config/configKey/${encodeURIComponent(key)}`, {
+  return api.get('/prod-api/api/home/config/configKey/{key}', {
+    params: { path: { key } },
     signal,
     silent: true,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { LanguageDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { selectLanguage } from '@/stores/selectors';
 import { useAppStore } from '@/stores/app-store';
@@ -9,7 +9,7 @@ import { useAppStore } from '@/stores/app-store';
 import { siteKeys } from './query-keys';
 
 export function getLanguages(signal?: AbortSignal): Promise<LanguageDto[]> {
-  return apiRequest<LanguageDto[]>('/api/home/language', { signal });
+  return api.get('/prod-api/api/home/language', { signal });
 }
 
 export function languagesQueryOptions(language: LanguageCode) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { CurrencyDto } from '@/api/types';
-import { apiRequest } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
 import type { LanguageCode } from '@/lib/i18n/languages';
 import { selectLanguage } from '@/stores/selectors';
 import { useAppStore } from '@/stores/app-store';
@@ -9,7 +9,7 @@ import { useAppStore } from '@/stores/app-store';
 import { siteKeys } from './query-keys';
 
 export function getRates(signal?: AbortSignal): Promise<CurrencyDto[]> {
-  return apiRequest<CurrencyDto[]>('/api/home/rate', { signal });
+  return api.get('/prod-api/api/home/rate', { signal });
 }
 
 export function ratesQueryOptions(language: LanguageCode) {

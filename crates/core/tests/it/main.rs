@@ -1,0 +1,6 @@
+//! The integration tests of this crate, in one test binary (each file a module).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod grpc_client;
+mod storage;

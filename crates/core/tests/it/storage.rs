@@ -1,0 +1,112 @@
+//! The kernel's storage suite, run on SQLite and on PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use keyshop_core::db::{self, CORE_MIGRATIONS, Db, DbError};
+use keyshop_core::events::Event;
+use keyshop_core::events::outbox::{self, OutboxRelay, OutboxWaker};
+use keyshop_core::events::{EventBus, MemoryBus, processed, topics};
+use keyshop_proto::events::v1::SettingChanged;
+use keyshop_testkit::storage_test;
+
+fn event(key: &str) -> Event {
+    Event::new(key, &SettingChanged { key: key.to_owned() })
+}
+
+async fn pending(db: &Db) -> i64 {
+    db.run(|conn| outbox::pending_count(conn).map_err(DbError::from)).await.unwrap()
+}
+
+storage_test!(migrations_go_down_and_up_again, &CORE_MIGRATIONS, |db: Db| async move {
+    db.run(|conn| db::redo_all(conn, &CORE_MIGRATIONS)).await.unwrap();
+    assert_eq!(pending(&db).await, 0);
+});
+
+storage_test!(outbox_rows_follow_their_transaction, &CORE_MIGRATIONS, |db: Db| async move {
+    let rolled_back: Result<(), DbError> = db
+        .write(|conn| {
+            outbox::enqueue(conn, &event("lost"))?;
+            Err(DbError::Query(diesel::result::Error::RollbackTransaction))
+        })
+        .await;
+    assert!(rolled_back.is_err());
+    assert_eq!(pending(&db).await, 0);
+    db.write(|conn| outbox::enqueue(conn, &event("kept")).map_err(DbError::from)).await.unwrap();
+    assert_eq!(pending(&db).await, 1);
+});
+
+storage_test!(concurrent_writers_all_commit, &CORE_MIGRATIONS, |db: Db| async move {
+    let writers = (0..40).map(|index| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.write(move |conn| outbox::enqueue(conn, &event(&format!("k{index}"))).map_err(DbError::from)).await
+        })
+    });
+    for writer in futures::future::join_all(writers).await {
+        writer.unwrap().unwrap();
+    }
+    assert_eq!(pending(&db).await, 40);
+});
+
+storage_test!(relay_publishes_in_order_once, &CORE_MIGRATIONS, |db: Db| async move {
+    let bus = Arc::new(MemoryBus::default());
+    let mut subscription = bus.subscribe("test", &[topics::CATALOG]).await.unwrap();
+    for key in ["a", "b", "c"] {
+        db.write(move |conn| outbox::enqueue(conn, &event(key)).map_err(DbError::from)).await.unwrap();
+    }
+    let consumer = tokio::spawn(async move {
+        let mut keys = Vec::new();
+        for _ in 0..3 {
+            let delivery = subscription.next().await.unwrap();
+            keys.push(delivery.event.aggregate_key.clone());
+            delivery.ack();
+        }
+        keys
+    });
+    let relay = OutboxRelay::new("test", db.clone(), bus.clone(), OutboxWaker::default(), Duration::from_millis(50));
+    assert_eq!(relay.publish_pending().await.unwrap(), 3);
+    assert_eq!(consumer.await.unwrap(), ["a", "b", "c"]);
+    assert_eq!(pending(&db).await, 0);
+    assert_eq!(relay.publish_pending().await.unwrap(), 0);
+});
+
+storage_test!(an_unacknowledged_event_stays_pending, &CORE_MIGRATIONS, |db: Db| async move {
+    let bus = Arc::new(MemoryBus::new(3, Duration::from_millis(1), Duration::from_millis(50)));
+    let _silent = bus.subscribe("silent", &[topics::CATALOG]).await.unwrap();
+    db.write(|conn| outbox::enqueue(conn, &event("x")).map_err(DbError::from)).await.unwrap();
+    let relay = OutboxRelay::new("test", db.clone(), bus, OutboxWaker::default(), Duration::from_millis(50));
+    assert_eq!(relay.publish_pending().await.unwrap(), 0);
+    assert_eq!(pending(&db).await, 1);
+});
+
+storage_test!(the_backlog_counts_what_waits_and_since_when, &CORE_MIGRATIONS, |db: Db| async move {
+    let backlog = |db: Db| async move { db.run(|conn| outbox::backlog(conn).map_err(DbError::from)).await.unwrap() };
+    assert_eq!(backlog(db.clone()).await, (0, None));
+    for (key, at) in [("a", 2_000), ("b", 1_000), ("c", 3_000)] {
+        let mut written = event(key);
+        written.occurred_at_ms = at;
+        db.write(move |conn| outbox::enqueue(conn, &written).map_err(DbError::from)).await.unwrap();
+    }
+    assert_eq!(backlog(db.clone()).await, (3, Some(1_000)));
+    let relay = OutboxRelay::new(
+        "test",
+        db.clone(),
+        Arc::new(MemoryBus::default()),
+        OutboxWaker::default(),
+        Duration::from_millis(50),
+    );
+    assert_eq!(relay.publish_pending().await.unwrap(), 3);
+    assert_eq!(backlog(db).await, (0, None));
+});
+
+storage_test!(a_consumer_claims_an_event_once, &CORE_MIGRATIONS, |db: Db| async move {
+    let first = db.write(|conn| processed::claim(conn, "member", "e1").map_err(DbError::from)).await.unwrap();
+    let again = db.write(|conn| processed::claim(conn, "member", "e1").map_err(DbError::from)).await.unwrap();
+    let other_consumer = db.write(|conn| processed::claim(conn, "order", "e1").map_err(DbError::from)).await.unwrap();
+    assert!(first);
+    assert!(!again);
+    assert!(other_consumer);
+});

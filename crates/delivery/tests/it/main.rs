@@ -1,0 +1,7 @@
+//! The integration tests of this crate, in one test binary (each file a module).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod inventory;
+mod orders;
+mod support;

@@ -1,0 +1,10 @@
+//! The integration tests of this crate, in one test binary (each file a module).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod cli;
+mod crash;
+mod distributed;
+mod health;
+mod shop;
+mod support;

@@ -1,0 +1,279 @@
+//! Accounts, sessions, the captcha gate, the forgotten password and disabled
+//! accounts, over real gRPC on SQLite and PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::support;
+
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_member::store::MIGRATIONS;
+use keyshop_proto::member::v1 as pb;
+use keyshop_testkit::TestDb;
+use keyshop_testkit::backend_test;
+use support::{PASSWORD, captcha, client_from, signed};
+
+fn app_error<T: std::fmt::Debug>(result: Result<T, tonic::Status>) -> AppError {
+    AppError::from_status(&result.expect_err("the call fails"))
+}
+
+fn register(email: &str, password: &str, confirm: &str) -> pb::RegisterRequest {
+    pb::RegisterRequest {
+        email: email.to_owned(),
+        full_name: "Ann".to_owned(),
+        password: password.to_owned(),
+        confirm_password: confirm.to_owned(),
+        agree_terms: true,
+        newsletter: true,
+        captcha: captcha(),
+        client: client_from("198.51.100.7"),
+    }
+}
+
+backend_test!(register_login_info_logout, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    member.client.register(register("Ann@Example.com", PASSWORD, PASSWORD)).await.unwrap();
+    let taken = app_error(member.client.register(register("ann@example.com", PASSWORD, PASSWORD)).await);
+    assert_eq!(taken.fields["email"], "api.member.emailTaken");
+
+    let token = member.login("ANN@example.com", PASSWORD).await.unwrap();
+    assert_eq!(token.len(), 64);
+    let info = member.client.get_info(signed(&token, pb::Empty {})).await.unwrap().into_inner();
+    assert_eq!((info.email.as_str(), info.level_name.as_str(), info.newsletter), ("ann@example.com", "Bronze", true));
+    let state = member.client.check_session(signed(&token, pb::CheckSessionRequest::default())).await.unwrap();
+    assert_eq!((state.get_ref().state, state.get_ref().is_success), (1, true));
+
+    member.client.logout(signed(&token, pb::Empty {})).await.unwrap();
+    let after = app_error(member.client.get_info(signed(&token, pb::Empty {})).await);
+    assert_eq!(after.code, ErrorCode::Unauthenticated);
+    let state = member.client.check_session(signed(&token, pb::CheckSessionRequest::default())).await.unwrap();
+    assert_eq!((state.get_ref().state, state.get_ref().is_success), (0, false), "a revoked token is not a success");
+    let anonymous = member.client.check_session(pb::CheckSessionRequest::default()).await.unwrap();
+    assert_eq!((anonymous.get_ref().state, anonymous.get_ref().is_success), (0, true));
+
+    // The token is stored hashed only.
+    let stored: Vec<String> = member
+        .test_db
+        .db
+        .run(|conn| {
+            use diesel::prelude::*;
+            keyshop_member::store::schema::sessions::table
+                .select(keyshop_member::store::schema::sessions::token_hash)
+                .load::<String>(conn)
+                .map_err(keyshop_core::db::DbError::from)
+        })
+        .await
+        .unwrap();
+    assert!(!stored.iter().any(|hash| hash == &token));
+});
+
+backend_test!(registration_rules_answer_field_errors_and_write_nothing, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let mut bad = register("not-an-email", "12345", "123456");
+    bad.full_name = String::new();
+    bad.agree_terms = false;
+    let error = app_error(member.client.register(bad).await);
+    assert_eq!(error.code, ErrorCode::Validation);
+    assert_eq!(error.fields["email"], "api.member.emailInvalid");
+    assert_eq!(error.fields["fullName"], "api.field.required");
+    assert_eq!(error.fields["password"], "api.member.passwordLength");
+    assert_eq!(error.fields["confirmPassword"], "api.member.passwordMismatch");
+    assert_eq!(error.fields["agreeTerms"], "api.member.termsRequired");
+    let long = app_error(member.client.register(register("b@example.com", &"x".repeat(17), &"x".repeat(17))).await);
+    assert_eq!(long.fields["password"], "api.member.passwordLength");
+    let mut no_captcha = register("c@example.com", PASSWORD, PASSWORD);
+    no_captcha.captcha = None;
+    assert_eq!(app_error(member.client.register(no_captcha).await).fields["code"], "api.captcha.required");
+    let mut wrong_captcha = register("c@example.com", PASSWORD, PASSWORD);
+    wrong_captcha.captcha = Some(pb::CaptchaAnswer { uuid: "nope".into(), code: "abcd".into() });
+    assert_eq!(app_error(member.client.register(wrong_captcha).await).fields["code"], "api.captcha.invalid");
+    assert_eq!(app_error(member.login("c@example.com", PASSWORD).await).code, ErrorCode::Unauthenticated);
+});
+
+backend_test!(failures_bring_the_captcha_then_the_lock, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    member.member("dan@example.com").await;
+    let unknown = app_error(member.login("nobody@example.com", PASSWORD).await);
+    let wrong = app_error(member.login("dan@example.com", "wrong-password").await);
+    assert_eq!((unknown.code, unknown.msg_key.as_str()), (wrong.code, wrong.msg_key.as_str()), "the same answer");
+    assert_eq!(wrong.msg_key, "api.member.badCredentials");
+    for _ in 0..2 {
+        app_error(member.login("dan@example.com", "wrong-password").await);
+    }
+    // Three failures: even the right password needs the captcha now.
+    let gated = app_error(member.login("dan@example.com", PASSWORD).await);
+    assert_eq!(gated.fields["code"], "api.captcha.required");
+    let with_captcha = member
+        .client
+        .login(pb::LoginRequest {
+            account: "dan@example.com".into(),
+            password: PASSWORD.into(),
+            captcha: captcha(),
+            client: client_from("198.51.100.1"),
+        })
+        .await;
+    assert!(with_captcha.is_ok());
+    // Ten failures lock the account, with the retry time.
+    let mut last = None;
+    for _ in 0..12 {
+        let attempt = member
+            .client
+            .login(pb::LoginRequest {
+                account: "dan@example.com".into(),
+                password: "wrong-password".into(),
+                captcha: captcha(),
+                client: client_from("203.0.113.99"),
+            })
+            .await;
+        last = Some(app_error(attempt));
+    }
+    let locked = last.unwrap();
+    assert_eq!((locked.code, locked.msg_key.as_str()), (ErrorCode::RateLimited, "api.member.loginLocked"));
+    assert!(locked.retry_after_seconds.is_some_and(|seconds| seconds > 0 && seconds <= 900));
+    let history = member.service.member_id_by_email("dan@example.com").await.unwrap();
+    assert!(history.is_some());
+});
+
+backend_test!(a_forgotten_password_is_reset_with_the_mailed_code, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let old_session = member.member("eve@example.com").await;
+    let forgot = |email: &str| pb::ForgotPasswordRequest {
+        email: email.to_owned(),
+        captcha: captcha(),
+        client: client_from("198.51.100.1"),
+    };
+    member.client.forgot_password(forgot("nobody@example.com")).await.expect("unknown e-mails get the same answer");
+    assert!(member.mails().is_empty(), "nothing is sent to an unknown address");
+    member.client.forgot_password(forgot("eve@example.com")).await.unwrap();
+    let mails = member.mails();
+    assert_eq!(mails.len(), 1);
+    let code = regex::Regex::new(r"\b(\d{6})\b").unwrap().captures(&mails[0]).expect("a 6-digit code")[1].to_owned();
+
+    let verify = |code: &str| pb::VerifyResetCodeRequest { email: "eve@example.com".into(), code: code.to_owned() };
+    assert_eq!(app_error(member.client.verify_reset_code(verify("")).await).fields["code"], "api.member.codeRequired");
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    assert_eq!(
+        app_error(member.client.verify_reset_code(verify(wrong)).await).fields["code"],
+        "api.member.codeInvalid"
+    );
+    let reset_token = member.client.verify_reset_code(verify(&code)).await.unwrap().into_inner().reset_token;
+
+    let reset = |password: &str, confirm: &str| pb::ResetPasswordRequest {
+        reset_token: reset_token.clone(),
+        password: password.to_owned(),
+        confirm_password: confirm.to_owned(),
+    };
+    let mismatch = app_error(member.client.reset_password(reset("new-pass-1", "new-pass-2")).await);
+    assert_eq!(mismatch.fields["confirmPassword"], "api.member.passwordMismatch");
+    member.client.reset_password(reset("new-pass-1", "new-pass-1")).await.unwrap();
+    let reused = app_error(member.client.reset_password(reset("new-pass-3", "new-pass-3")).await);
+    assert_eq!(reused.msg_key, "api.member.resetExpired");
+
+    assert_eq!(
+        app_error(member.client.get_info(signed(&old_session, pb::Empty {})).await).code,
+        ErrorCode::Unauthenticated
+    );
+    assert!(member.login("eve@example.com", PASSWORD).await.is_err());
+    assert!(member.login("eve@example.com", "new-pass-1").await.is_ok());
+});
+
+backend_test!(five_wrong_codes_spend_the_code, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    member.member("fay@example.com").await;
+    member
+        .client
+        .forgot_password(pb::ForgotPasswordRequest {
+            email: "fay@example.com".into(),
+            captcha: captcha(),
+            client: client_from("198.51.100.1"),
+        })
+        .await
+        .unwrap();
+    let code = regex::Regex::new(r"\b(\d{6})\b").unwrap().captures(&member.mails()[0]).unwrap()[1].to_owned();
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let verify = |code: &str| pb::VerifyResetCodeRequest { email: "fay@example.com".into(), code: code.to_owned() };
+    for attempt in 1..=4 {
+        let error = app_error(member.client.verify_reset_code(verify(wrong)).await);
+        assert_eq!(
+            error.fields.get("code").map(String::as_str),
+            Some("api.member.codeInvalid"),
+            "try {attempt}: {error:?}"
+        );
+    }
+    let fifth = app_error(member.client.verify_reset_code(verify(wrong)).await);
+    assert_eq!(fifth.msg_key, "api.member.codeAttempts", "the fifth wrong try spends the code");
+    let spent = app_error(member.client.verify_reset_code(verify(&code)).await);
+    assert_eq!((spent.code, spent.msg_key.as_str()), (ErrorCode::RateLimited, "api.member.codeAttempts"));
+});
+
+backend_test!(disabling_signs_the_member_out_everywhere, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let first = member.member("gus@example.com").await;
+    let second = member.login("gus@example.com", PASSWORD).await.unwrap();
+    member
+        .client
+        .set_member_disabled(pb::SetMemberDisabledRequest { email: "gus@example.com".into(), disabled: true })
+        .await
+        .unwrap();
+    for token in [&first, &second] {
+        let state = member.client.check_session(signed(token, pb::CheckSessionRequest::default())).await.unwrap();
+        assert_eq!((state.get_ref().state, state.get_ref().is_success), (2, false));
+        let denied = app_error(member.client.get_info(signed(token, pb::Empty {})).await);
+        assert_eq!((denied.code, denied.msg_key.as_str()), (ErrorCode::Forbidden, "api.member.disabled"));
+    }
+    let refused = app_error(member.login("gus@example.com", PASSWORD).await);
+    assert_eq!(refused.msg_key, "api.member.disabled");
+    member
+        .client
+        .set_member_disabled(pb::SetMemberDisabledRequest { email: "gus@example.com".into(), disabled: false })
+        .await
+        .unwrap();
+    let token = member.login("gus@example.com", PASSWORD).await.unwrap();
+    assert!(member.client.get_info(signed(&token, pb::Empty {})).await.is_ok());
+    assert!(member.client.get_info(signed(&first, pb::Empty {})).await.is_err(), "old sessions stay revoked");
+});
+
+backend_test!(login_history_parses_the_browser, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let token = member.member("hal@example.com").await;
+    let _ = member.login("hal@example.com", "wrong-password").await;
+    let page = member
+        .client
+        .list_login_history(signed(&token, pb::PageRequest { page: 1, limit: 10 }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(page.total, 2);
+    assert!(!page.rows[0].success, "newest first: the failure");
+    assert!(page.rows[1].success);
+    assert!(page.rows[1].browser.starts_with("Firefox"), "{}", page.rows[1].browser);
+    assert!(page.rows[1].os.contains("Windows"), "{}", page.rows[1].os);
+    assert_eq!(page.rows[1].ip, "198.51.100.1");
+});
+
+backend_test!(visits_record_the_member_and_an_external_entry, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let token = member.member("ivy@example.com").await;
+    let visit = |to: &str, from: &str| pb::SaveVisitRequest {
+        to_url: to.into(),
+        from_url: from.into(),
+        site_host: "shop.example".into(),
+        client: client_from("198.51.100.3"),
+    };
+    member.client.save_visit(visit("/games", "https://www.google.com/search?q=keys")).await.unwrap();
+    member.client.save_visit(signed(&token, visit("/my-account", "https://shop.example/games"))).await.unwrap();
+    let missing = app_error(member.client.save_visit(visit("", "/")).await);
+    assert_eq!(missing.fields["toUrl"], "api.field.required");
+    let visits = member
+        .test_db
+        .db
+        .run(|conn| keyshop_member::store::visits::latest(conn, 10).map_err(keyshop_core::db::DbError::from))
+        .await
+        .unwrap();
+    assert_eq!(visits.len(), 2);
+    assert_eq!(
+        (visits[0].to_url.as_str(), visits[0].external, visits[0].member_name.as_str()),
+        ("/my-account", false, "Test Member")
+    );
+    assert!(visits[0].member_id.is_some());
+    assert_eq!((visits[1].to_url.as_str(), visits[1].external, visits[1].member_id), ("/games", true, None));
+});

@@ -1,0 +1,316 @@
+//! What members keep — addresses, wishlist, notices, tickets, level — always
+//! only their own; forms, the newsletter and paid orders through the bus.
+//! Real gRPC, on SQLite and PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::support;
+
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::events::Event;
+use keyshop_member::store::MIGRATIONS;
+use keyshop_proto::events::v1::OrderPaid;
+use keyshop_proto::member::v1 as pb;
+use keyshop_testkit::TestDb;
+use keyshop_testkit::backend_test;
+use support::{client_from, signed};
+
+fn app_error<T: std::fmt::Debug>(result: Result<T, tonic::Status>) -> AppError {
+    AppError::from_status(&result.expect_err("the call fails"))
+}
+
+fn berlin(street: &str) -> pb::Address {
+    pb::Address {
+        id: 0,
+        first_name: "Ann".into(),
+        last_name: "Lee".into(),
+        phone: "+49 30 901820".into(),
+        address: street.into(),
+        city: "Berlin".into(),
+        province: "Berlin".into(),
+        zip: "10115".into(),
+        country: "DE".into(),
+        is_default: false,
+    }
+}
+
+backend_test!(exactly_one_default_address_which_cannot_be_deleted, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let ann = member.member("ann@example.com").await;
+    let first = member.client.create_address(signed(&ann, berlin("Street 1"))).await.unwrap().into_inner().id;
+    let second = member.client.create_address(signed(&ann, berlin("Street 2"))).await.unwrap().into_inner().id;
+    let list = member.client.list_addresses(signed(&ann, pb::Empty {})).await.unwrap().into_inner().addresses;
+    assert_eq!(list.iter().filter(|address| address.is_default).count(), 1);
+    assert_eq!(list[0].id, first, "the first address is the default, listed first");
+    let refused = app_error(member.client.delete_address(signed(&ann, pb::IdRequest { id: first })).await);
+    assert_eq!((refused.code, refused.msg_key.as_str()), (ErrorCode::BusinessRule, "api.address.defaultUndeletable"));
+    member.client.set_default_address(signed(&ann, pb::IdRequest { id: second })).await.unwrap();
+    member.client.delete_address(signed(&ann, pb::IdRequest { id: first })).await.unwrap();
+    let list = member.client.list_addresses(signed(&ann, pb::Empty {})).await.unwrap().into_inner().addresses;
+    assert_eq!((list.len(), list[0].id, list[0].is_default), (1, second, true));
+
+    let mut wrong = berlin("Street 3");
+    wrong.phone = "12".into();
+    wrong.zip = "ABC".into();
+    let error = app_error(member.client.create_address(signed(&ann, wrong)).await);
+    assert_eq!(error.fields["phone"], "api.member.phoneInvalid");
+    assert_eq!(error.fields["zip"], "api.member.zipInvalid");
+    assert_eq!(member.client.list_addresses(signed(&ann, pb::Empty {})).await.unwrap().into_inner().addresses.len(), 1);
+});
+
+backend_test!(a_member_never_reaches_another_members_records, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let ann = member.member("ann@example.com").await;
+    let bob = member.member("bob@example.com").await;
+    let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
+    let address = member.client.create_address(signed(&ann, berlin("Street 1"))).await.unwrap().into_inner().id;
+    let ticket = member
+        .client
+        .open_ticket(signed(
+            &ann,
+            pb::OpenTicketRequest {
+                subject: "My key".into(),
+                message: "It does not work".into(),
+                order_no: String::new(),
+                client: client_from("198.51.100.1"),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .id;
+    let notice = member.service.send_notice(Some(ann_id), "For Ann", "Hello Ann").await.unwrap();
+
+    let mut changed = berlin("Bob was here");
+    changed.id = address;
+    let not_found = |error: AppError| assert_eq!(error.code, ErrorCode::NotFound, "{error:?}");
+    not_found(app_error(member.client.update_address(signed(&bob, changed)).await));
+    not_found(app_error(member.client.delete_address(signed(&bob, pb::IdRequest { id: address })).await));
+    not_found(app_error(member.client.set_default_address(signed(&bob, pb::IdRequest { id: address })).await));
+    not_found(app_error(member.client.get_ticket(signed(&bob, pb::IdRequest { id: ticket })).await));
+    not_found(app_error(
+        member
+            .client
+            .post_ticket_message(signed(&bob, pb::TicketMessageRequest { ticket_id: ticket, body: "hi".into() }))
+            .await,
+    ));
+    not_found(app_error(member.client.close_ticket(signed(&bob, pb::IdRequest { id: ticket })).await));
+    not_found(app_error(member.client.mark_notice_read(signed(&bob, pb::IdRequest { id: notice })).await));
+    let level = app_error(member.client.get_level_info(signed(&bob, pb::IdRequest { id: ann_id })).await);
+    assert_eq!(level.code, ErrorCode::Forbidden);
+
+    // Bob's own lists hold nothing of Ann's.
+    assert!(member.client.list_addresses(signed(&bob, pb::Empty {})).await.unwrap().into_inner().addresses.is_empty());
+    let page = || pb::PageRequest { page: 1, limit: 10 };
+    assert_eq!(member.client.list_tickets(signed(&bob, page())).await.unwrap().into_inner().total, 0);
+    assert_eq!(member.client.list_notices(signed(&bob, page())).await.unwrap().into_inner().total, 0);
+    let history = member.client.list_login_history(signed(&bob, page())).await.unwrap().into_inner();
+    assert_eq!(history.total, 1, "only Bob's own sign-in");
+
+    // And Ann's records are untouched.
+    let addresses = member.client.list_addresses(signed(&ann, pb::Empty {})).await.unwrap().into_inner().addresses;
+    assert_eq!(addresses[0].address, "Street 1");
+    let thread = member.client.get_ticket(signed(&ann, pb::IdRequest { id: ticket })).await.unwrap().into_inner();
+    assert_eq!((thread.messages.len(), thread.ticket.unwrap().status.as_str()), (1, "open"));
+    // No session, no records.
+    let anonymous = app_error(member.client.list_addresses(pb::Empty {}).await);
+    assert_eq!(anonymous.code, ErrorCode::Unauthenticated);
+});
+
+backend_test!(the_wishlist_shows_catalog_cards, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, true).await;
+    let ann = member.member("ann@example.com").await;
+    let bob = member.member("bob@example.com").await;
+    for id in [3, 5, 3] {
+        member.client.add_to_wishlist(signed(&ann, pb::IdRequest { id })).await.unwrap();
+    }
+    let missing = app_error(member.client.add_to_wishlist(signed(&ann, pb::IdRequest { id: 999_999 })).await);
+    assert_eq!(missing.code, ErrorCode::NotFound);
+    let page =
+        member.client.list_wishlist(signed(&ann, pb::PageRequest { page: 1, limit: 10 })).await.unwrap().into_inner();
+    assert_eq!(page.total, 2, "adding twice keeps one row");
+    assert!(page.rows.iter().all(|row| row.card.as_ref().is_some_and(|card| card.id == row.product_id)));
+    member.client.remove_from_wishlist(signed(&bob, pb::IdRequest { id: 3 })).await.unwrap();
+    let ids = member.client.list_wishlist_ids(signed(&ann, pb::Empty {})).await.unwrap().into_inner().ids;
+    assert_eq!(ids.len(), 2, "Bob's remove does not touch Ann's list");
+    member.client.remove_from_wishlist(signed(&ann, pb::IdRequest { id: 3 })).await.unwrap();
+    assert_eq!(member.client.list_wishlist_ids(signed(&ann, pb::Empty {})).await.unwrap().into_inner().ids, [5]);
+    assert_eq!(app_error(member.client.list_wishlist_ids(pb::Empty {}).await).code, ErrorCode::Unauthenticated);
+});
+
+backend_test!(notices_to_one_and_to_all_read_and_unread, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let ann = member.member("ann@example.com").await;
+    let bob = member.member("bob@example.com").await;
+    let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
+    let everyone = member.service.send_notice(None, "Sale", "Everything 10% off").await.unwrap();
+    member.service.send_notice(Some(ann_id), "For Ann", "Your ticket was answered").await.unwrap();
+    let unread = |token: &str| signed(token, pb::Empty {});
+    assert_eq!(member.client.count_unread_notices(unread(&ann)).await.unwrap().into_inner().count, 2);
+    assert_eq!(member.client.count_unread_notices(unread(&bob)).await.unwrap().into_inner().count, 1);
+    member.client.mark_notice_read(signed(&ann, pb::IdRequest { id: everyone })).await.unwrap();
+    assert_eq!(member.client.count_unread_notices(unread(&ann)).await.unwrap().into_inner().count, 1);
+    assert_eq!(
+        member.client.count_unread_notices(unread(&bob)).await.unwrap().into_inner().count,
+        1,
+        "read per member"
+    );
+    let page =
+        member.client.list_notices(signed(&ann, pb::PageRequest { page: 1, limit: 10 })).await.unwrap().into_inner();
+    assert_eq!(page.total, 2);
+    assert!(page.rows.iter().any(|notice| notice.id == everyone && notice.read));
+});
+
+backend_test!(a_ticket_thread_with_staff_until_closed, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let ann = member.member("ann@example.com").await;
+    let empty = app_error(
+        member
+            .client
+            .open_ticket(signed(
+                &ann,
+                pb::OpenTicketRequest { client: client_from("198.51.100.1"), ..Default::default() },
+            ))
+            .await,
+    );
+    assert_eq!(
+        (empty.fields["subject"].as_str(), empty.fields["message"].as_str()),
+        ("api.field.required", "api.field.required")
+    );
+    let ticket = member
+        .client
+        .open_ticket(signed(
+            &ann,
+            pb::OpenTicketRequest {
+                subject: "Key not working".into(),
+                message: "Steam says the key is invalid".into(),
+                order_no: "KS-1".into(),
+                client: client_from("198.51.100.1"),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .id;
+    member
+        .client
+        .staff_reply_ticket(pb::TicketMessageRequest { ticket_id: ticket, body: "We sent a new key".into() })
+        .await
+        .unwrap();
+    let thread = member.client.get_ticket(signed(&ann, pb::IdRequest { id: ticket })).await.unwrap().into_inner();
+    assert_eq!(thread.ticket.as_ref().unwrap().status, "answered");
+    assert_eq!(thread.messages.iter().map(|message| message.author.as_str()).collect::<Vec<_>>(), ["member", "staff"]);
+    let staff = member
+        .client
+        .staff_list_tickets(pb::StaffListTicketsRequest { status: "answered".into(), page: 1, limit: 10 })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(staff.total, 1);
+    member.client.close_ticket(signed(&ann, pb::IdRequest { id: ticket })).await.unwrap();
+    let closed = app_error(
+        member
+            .client
+            .post_ticket_message(signed(&ann, pb::TicketMessageRequest { ticket_id: ticket, body: "And?".into() }))
+            .await,
+    );
+    assert_eq!((closed.code, closed.msg_key.as_str()), (ErrorCode::Conflict, "api.ticket.closed"));
+});
+
+backend_test!(a_paid_order_through_the_bus_counts_once, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let ann = member.member("ann@example.com").await;
+    let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
+    let paid = |order_no: &str, cents: i64| OrderPaid {
+        order_no: order_no.into(),
+        member_id: ann_id,
+        email: "ann@example.com".into(),
+        amount_usd_cents: cents,
+        currency: "EUR".into(),
+        paid_at_ms: 1,
+        ..OrderPaid::default()
+    };
+    // The same event delivered twice, then the same order in a second event.
+    let first = Event::new("KS-100", &paid("KS-100", 12_345));
+    member.bus.publish(&first).await.unwrap();
+    member.bus.publish(&first).await.unwrap();
+    member.bus.publish(&Event::new("KS-100", &paid("KS-100", 12_345))).await.unwrap();
+    let info = member.client.get_level_info(signed(&ann, pb::IdRequest { id: ann_id })).await.unwrap().into_inner();
+    assert_eq!(info.total_consumption_usd_cents, 12_345);
+    assert_eq!(info.points, 123, "1 point per whole USD at Bronze");
+    assert_eq!(info.level.unwrap().name, "Silver");
+    assert_eq!(info.next_level.as_ref().unwrap().name, "Gold");
+    assert_eq!(info.amount_to_next_usd_cents, 50_000 - 12_345);
+
+    member.bus.publish(&Event::new("KS-101", &paid("KS-101", 600_000))).await.unwrap();
+    let top = member.client.get_level_info(signed(&ann, pb::IdRequest { id: ann_id })).await.unwrap().into_inner();
+    assert_eq!(top.level.unwrap().name, "Diamond");
+    assert!(top.next_level.is_none());
+    assert_eq!(top.amount_to_next_usd_cents, 0);
+    assert_eq!(top.points, 123 + 6_000, "points at the level held before the order: Silver, 1 per USD");
+});
+
+backend_test!(forms_are_stored_confirmed_by_mail_and_throttled, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let sale = |confirm: &str| pb::SaleForm {
+        name: "Ann".into(),
+        email: "ann@example.com".into(),
+        confirm_email: confirm.into(),
+        region: "EU".into(),
+        description: "500 Steam keys".into(),
+        client: client_from("198.51.100.50"),
+    };
+    let mismatch = app_error(member.client.submit_sale_form(sale("other@example.com")).await);
+    assert_eq!(mismatch.fields["confirmEmail"], "api.form.emailMismatch");
+    assert!(member.mails().is_empty());
+    member.client.submit_sale_form(sale("ann@example.com")).await.unwrap();
+    let mails = member.wait_for_mails(1).await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("ann@example.com"));
+    let feedback = || pb::FeedbackForm {
+        name: "Ann".into(),
+        email: "ann@example.com".into(),
+        message: "Great store".into(),
+        client: client_from("198.51.100.50"),
+    };
+    // Feedback: one message a minute per address, and only while its switch is on.
+    member.client.submit_feedback_form(feedback()).await.unwrap();
+    let throttled = app_error(member.client.submit_feedback_form(feedback()).await);
+    assert_eq!((throttled.code, throttled.msg_key.as_str()), (ErrorCode::RateLimited, "api.form.tooMany"));
+    assert!(throttled.retry_after_seconds.is_some_and(|seconds| seconds <= 60));
+    member.catalog.set_setting("feedbackEnabled", "false").await.unwrap();
+    let other = || pb::FeedbackForm { client: client_from("198.51.100.51"), ..feedback() };
+    let closed = app_error(member.client.submit_feedback_form(other()).await);
+    assert_eq!((closed.code, closed.msg_key.as_str()), (ErrorCode::BusinessRule, "api.form.feedbackClosed"));
+    member.catalog.set_setting("feedbackEnabled", "true").await.unwrap();
+    member.client.submit_feedback_form(other()).await.unwrap();
+});
+
+backend_test!(newsletter_double_opt_in_and_unsubscribe, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    member
+        .client
+        .subscribe_newsletter(pb::SubscribeRequest {
+            email: "zoe@example.com".into(),
+            client: client_from("198.51.100.9"),
+        })
+        .await
+        .unwrap();
+    let mail = member.wait_for_mails(1).await.pop().expect("the confirmation mail");
+    let token_after = |kind: &str| {
+        let pattern = format!(r"https://shop\.example/newsletter/{kind}#token=([0-9a-f]{{64}})");
+        regex::Regex::new(&pattern).unwrap().captures(&mail).unwrap_or_else(|| panic!("{kind} link in {mail}"))[1]
+            .to_owned()
+    };
+    let (confirm, unsubscribe) = (token_after("confirm"), token_after("unsubscribe"));
+    assert_eq!(member.service.send_newsletter("News", "Deals").await.unwrap(), 0, "not confirmed yet");
+    let bad = app_error(member.client.confirm_newsletter(pb::TokenRequest { token: "0".repeat(64) }).await);
+    assert_eq!(bad.msg_key, "api.newsletter.linkInvalid");
+    member.client.confirm_newsletter(pb::TokenRequest { token: confirm }).await.unwrap();
+    assert_eq!(member.service.send_newsletter("News", "Deals").await.unwrap(), 1);
+    assert!(
+        member.wait_for_mails(2).await.last().unwrap().contains(&format!("newsletter/unsubscribe#token={unsubscribe}"))
+    );
+    member.client.unsubscribe_newsletter(pb::TokenRequest { token: unsubscribe }).await.unwrap();
+    assert_eq!(member.service.send_newsletter("News", "Deals").await.unwrap(), 0);
+});
