@@ -11,6 +11,7 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod i18n;
+pub mod ids;
 pub mod mail;
 pub mod metrics;
 pub mod money;
@@ -20,5 +21,6 @@ pub mod secret;
 pub mod shutdown;
 pub mod telemetry;
 pub mod user_agent;
+pub mod vocab;
 
 pub use error::{AppError, ErrorCode, FieldErrors};

@@ -5,8 +5,24 @@
 
 use std::fmt;
 
-/// An ISO 4217 code: three ASCII capital letters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// An ISO 4217 code: three ASCII capital letters. Stored and sent as its
+/// text (`EUR`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    diesel::expression::AsExpression,
+    diesel::deserialize::FromSqlRow,
+)]
+#[serde(try_from = "String", into = "String")]
+#[diesel(sql_type = diesel::sql_types::Text)]
 pub struct CurrencyCode([u8; 3]);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +33,8 @@ pub enum MoneyError {
     InvalidRate,
     #[error("the amount is too large")]
     Overflow,
+    #[error("amounts in different currencies do not add up")]
+    CurrencyMismatch,
 }
 
 impl CurrencyCode {
@@ -40,6 +58,58 @@ impl CurrencyCode {
 impl fmt::Display for CurrencyCode {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.write_str(self.as_str())
+    }
+}
+
+impl TryFrom<String> for CurrencyCode {
+    type Error = MoneyError;
+
+    fn try_from(text: String) -> Result<CurrencyCode, MoneyError> {
+        CurrencyCode::parse(&text)
+    }
+}
+
+impl From<CurrencyCode> for String {
+    fn from(code: CurrencyCode) -> String {
+        code.as_str().to_owned()
+    }
+}
+
+impl std::str::FromStr for CurrencyCode {
+    type Err = MoneyError;
+
+    fn from_str(text: &str) -> Result<CurrencyCode, MoneyError> {
+        CurrencyCode::parse(text)
+    }
+}
+
+impl utoipa::PartialSchema for CurrencyCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some("^[A-Z]{3}$"))
+            .description(Some("An ISO 4217 currency code"))
+            .examples(["EUR"])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for CurrencyCode {}
+
+impl diesel::serialize::ToSql<diesel::sql_types::Text, crate::db::MultiBackend> for CurrencyCode {
+    fn to_sql<'b>(
+        &'b self,
+        out: &mut diesel::serialize::Output<'b, '_, crate::db::MultiBackend>,
+    ) -> diesel::serialize::Result {
+        out.set_value((diesel::sql_types::Text, self.as_str()));
+        Ok(diesel::serialize::IsNull::No)
+    }
+}
+
+impl diesel::deserialize::FromSql<diesel::sql_types::Text, crate::db::MultiBackend> for CurrencyCode {
+    fn from_sql(bytes: crate::db::MultiRawValue<'_>) -> diesel::deserialize::Result<CurrencyCode> {
+        let text = bytes.from_sql::<String, diesel::sql_types::Text>()?;
+        Ok(CurrencyCode::parse(&text)?)
     }
 }
 
@@ -101,16 +171,59 @@ impl fmt::Display for ExchangeRate {
     }
 }
 
-/// An amount in minor units of a currency (cents for USD).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An amount in minor units of a currency (cents for USD). Arithmetic is
+/// checked: an overflow or a mix of currencies is an error, never a wrap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Money {
     pub minor: i64,
     pub currency: CurrencyCode,
 }
 
 impl Money {
-    pub fn usd(minor: i64) -> Money {
+    pub const fn new(minor: i64, currency: CurrencyCode) -> Money {
+        Money { minor, currency }
+    }
+
+    pub const fn usd(minor: i64) -> Money {
         Money { minor, currency: CurrencyCode::USD }
+    }
+
+    pub const fn zero(currency: CurrencyCode) -> Money {
+        Money { minor: 0, currency }
+    }
+
+    pub fn checked_add(self, other: Money) -> Result<Money, MoneyError> {
+        self.same_currency(other)?;
+        self.minor.checked_add(other.minor).map(|minor| Money { minor, ..self }).ok_or(MoneyError::Overflow)
+    }
+
+    pub fn checked_sub(self, other: Money) -> Result<Money, MoneyError> {
+        self.same_currency(other)?;
+        self.minor.checked_sub(other.minor).map(|minor| Money { minor, ..self }).ok_or(MoneyError::Overflow)
+    }
+
+    /// `quantity` times the amount.
+    pub fn checked_times(self, quantity: i64) -> Result<Money, MoneyError> {
+        self.minor.checked_mul(quantity).map(|minor| Money { minor, ..self }).ok_or(MoneyError::Overflow)
+    }
+
+    /// The sum of `amounts` in `currency` (zero for none).
+    pub fn checked_sum(currency: CurrencyCode, amounts: impl IntoIterator<Item = Money>) -> Result<Money, MoneyError> {
+        amounts.into_iter().try_fold(Money::zero(currency), Money::checked_add)
+    }
+
+    pub fn is_positive(self) -> bool {
+        self.minor > 0
+    }
+
+    fn same_currency(self, other: Money) -> Result<(), MoneyError> {
+        if self.currency == other.currency { Ok(()) } else { Err(MoneyError::CurrencyMismatch) }
+    }
+}
+
+impl fmt::Display for Money {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{} {}", format_minor(self.minor), self.currency)
     }
 }
 
@@ -154,6 +267,20 @@ mod tests {
         assert_eq!(display_price(Some(1999), ExchangeRate::parse_decimal("150.25").unwrap(), "¥"), "¥3,003.50");
         assert_eq!(format_minor(-123_456), "-1,234.56");
         assert_eq!(format_minor(5), "0.05");
+    }
+
+    #[test]
+    fn money_adds_up_in_one_currency_and_never_wraps() {
+        let euro = CurrencyCode::parse("EUR").unwrap();
+        let price = Money::new(1999, euro);
+        assert_eq!(price.checked_times(3).unwrap(), Money::new(5997, euro));
+        assert_eq!(price.checked_add(Money::new(1, euro)).unwrap().to_string(), "20.00 EUR");
+        assert_eq!(price.checked_add(Money::usd(1)), Err(MoneyError::CurrencyMismatch));
+        assert_eq!(Money::new(i64::MAX, euro).checked_add(Money::new(1, euro)), Err(MoneyError::Overflow));
+        assert_eq!(Money::new(i64::MAX, euro).checked_times(2), Err(MoneyError::Overflow));
+        assert_eq!(Money::checked_sum(euro, [price, price]).unwrap().minor, 3998);
+        assert_eq!(serde_json::to_string(&euro).unwrap(), "\"EUR\"");
+        assert!(serde_json::from_str::<CurrencyCode>("\"eur\"").is_err());
     }
 
     #[test]
