@@ -46,22 +46,7 @@ macro_rules! integer_id {
             }
         }
 
-        impl diesel::serialize::ToSql<diesel::sql_types::BigInt, crate::db::MultiBackend> for $name {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut diesel::serialize::Output<'b, '_, crate::db::MultiBackend>,
-            ) -> diesel::serialize::Result {
-                out.set_value((diesel::sql_types::BigInt, &self.0));
-                Ok(diesel::serialize::IsNull::No)
-            }
-        }
-
-        impl diesel::deserialize::FromSql<diesel::sql_types::BigInt, crate::db::MultiBackend> for $name {
-            fn from_sql(bytes: crate::db::MultiRawValue<'_>) -> diesel::deserialize::Result<$name> {
-                let value = bytes.from_sql::<i64, diesel::sql_types::BigInt>()?;
-                Ok($name::try_from(value)?)
-            }
-        }
+        crate::sql_bigint!($name);
     };
 }
 
@@ -119,22 +104,7 @@ macro_rules! text_id {
             }
         }
 
-        impl diesel::serialize::ToSql<diesel::sql_types::Text, crate::db::MultiBackend> for $name {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut diesel::serialize::Output<'b, '_, crate::db::MultiBackend>,
-            ) -> diesel::serialize::Result {
-                out.set_value((diesel::sql_types::Text, self.0.as_str()));
-                Ok(diesel::serialize::IsNull::No)
-            }
-        }
-
-        impl diesel::deserialize::FromSql<diesel::sql_types::Text, crate::db::MultiBackend> for $name {
-            fn from_sql(bytes: crate::db::MultiRawValue<'_>) -> diesel::deserialize::Result<$name> {
-                let text = bytes.from_sql::<String, diesel::sql_types::Text>()?;
-                Ok($name::try_from(text)?)
-            }
-        }
+        crate::sql_text!($name, |value| value.0.as_str(), |text| $name::try_from(text));
     };
 }
 

@@ -96,22 +96,7 @@ impl utoipa::PartialSchema for CurrencyCode {
 
 impl utoipa::ToSchema for CurrencyCode {}
 
-impl diesel::serialize::ToSql<diesel::sql_types::Text, crate::db::MultiBackend> for CurrencyCode {
-    fn to_sql<'b>(
-        &'b self,
-        out: &mut diesel::serialize::Output<'b, '_, crate::db::MultiBackend>,
-    ) -> diesel::serialize::Result {
-        out.set_value((diesel::sql_types::Text, self.as_str()));
-        Ok(diesel::serialize::IsNull::No)
-    }
-}
-
-impl diesel::deserialize::FromSql<diesel::sql_types::Text, crate::db::MultiBackend> for CurrencyCode {
-    fn from_sql(bytes: crate::db::MultiRawValue<'_>) -> diesel::deserialize::Result<CurrencyCode> {
-        let text = bytes.from_sql::<String, diesel::sql_types::Text>()?;
-        Ok(CurrencyCode::parse(&text)?)
-    }
-}
+crate::sql_text!(CurrencyCode, |code| code.as_str(), |text| CurrencyCode::parse(&text));
 
 /// Units of a currency per 1 USD, in millionths (0.92 is 920,000).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

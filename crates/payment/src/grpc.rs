@@ -1,15 +1,20 @@
-//! The tonic adapter: proto in, use case, proto out.
+//! The tonic adapter: proto in (parsed into the service's types: a field
+//! error or NOT_FOUND for what is not one), use case, proto out.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use keyshop_core::error::AppError;
+use keyshop_core::ids::{OrderNo, SessionId};
+use keyshop_core::vocab::PaymentProvider;
 use keyshop_proto::payment::v1 as pb;
 use keyshop_proto::payment::v1::payment_service_server::PaymentService as PaymentApi;
 use tonic::{Request, Response, Status};
 
+use crate::domain::refund::Refund;
 use crate::domain::sandbox::CardForm;
+use crate::domain::session::PaymentSession;
 use crate::service::{PaymentService, SessionRequest};
-use crate::store::sessions::SessionRow;
 
 pub struct PaymentGrpc {
     pub service: Arc<PaymentService>,
@@ -18,21 +23,37 @@ pub struct PaymentGrpc {
 type Answer<T> = Result<Response<T>, Status>;
 
 /// A session as answered at `now_ms`.
-fn session(row: SessionRow, now_ms: i64) -> pb::Session {
+fn session(session: PaymentSession, now_ms: i64) -> pb::Session {
     pb::Session {
-        id: row.id,
-        order_no: row.order_no,
-        provider: row.provider,
-        method: row.method,
-        amount: row.amount,
-        currency: row.currency,
-        state: row.state,
-        reason: row.reason,
-        expires_at_ms: row.expires_at,
-        paid_at_ms: row.paid_at.unwrap_or_default(),
-        redirect_url: row.redirect_url,
+        id: session.id.into_string(),
+        order_no: session.order_no.into_string(),
+        provider: session.provider.to_proto(),
+        method: session.method,
+        amount: session.amount.minor,
+        currency: session.amount.currency.to_string(),
+        state: session.state.to_proto(),
+        reason: session.reason,
+        expires_at_ms: session.expires_at_ms,
+        paid_at_ms: session.paid_at_ms.unwrap_or_default(),
+        redirect_url: session.redirect_url,
         now_ms,
     }
+}
+
+fn refund(refund: Refund) -> pb::Refund {
+    pb::Refund {
+        order_no: refund.order_no.into_string(),
+        session_id: refund.session_id.into_string(),
+        provider: refund.provider.to_proto(),
+        amount: refund.amount.minor,
+        currency: refund.amount.currency.to_string(),
+        refunded_at_ms: refund.refunded_at_ms,
+    }
+}
+
+/// A session id from a caller: an id that cannot exist is no session.
+fn session_id(id: &str) -> Result<SessionId, AppError> {
+    SessionId::parse(id).ok_or_else(|| AppError::not_found("api.error.notFound"))
 }
 
 impl PaymentGrpc {
@@ -50,7 +71,7 @@ impl PaymentApi for PaymentGrpc {
                 .into_iter()
                 .map(|method| pb::Method {
                     code: method.code,
-                    provider: method.provider,
+                    provider: method.provider.to_proto(),
                     fee_basis_points: method.fee_basis_points,
                     fee_fixed_usd: method.fee_fixed_usd,
                 })
@@ -60,61 +81,55 @@ impl PaymentApi for PaymentGrpc {
 
     async fn open_session(&self, request: Request<pb::OpenSessionRequest>) -> Answer<pb::Session> {
         let request = request.into_inner();
-        let row = self
-            .service
-            .open_session(SessionRequest {
-                order_no: request.order_no,
-                method: request.method,
-                amount: request.amount,
-                currency: request.currency,
-            })
-            .await?;
-        Ok(Response::new(session(row, self.now())))
+        let checked = SessionRequest::parse(&request.order_no, &request.method, request.amount, &request.currency)?;
+        let opened = self.service.open_session(checked).await?;
+        Ok(Response::new(session(opened, self.now())))
     }
 
     async fn get_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
-        Ok(Response::new(session(self.service.session(request.into_inner().id).await?, self.now())))
+        let id = session_id(&request.into_inner().id)?;
+        Ok(Response::new(session(self.service.session(id).await?, self.now())))
     }
 
     async fn cancel_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
-        Ok(Response::new(session(self.service.cancel(request.into_inner().id).await?, self.now())))
+        let id = session_id(&request.into_inner().id)?;
+        Ok(Response::new(session(self.service.cancel(id).await?, self.now())))
     }
 
     async fn capture_session(&self, request: Request<pb::SessionRef>) -> Answer<pb::Session> {
-        Ok(Response::new(session(self.service.capture(request.into_inner().id).await?, self.now())))
+        let id = session_id(&request.into_inner().id)?;
+        Ok(Response::new(session(self.service.capture(id).await?, self.now())))
     }
 
     async fn sandbox_charge(&self, request: Request<pb::SandboxChargeRequest>) -> Answer<pb::Session> {
         let request = request.into_inner();
+        let id = session_id(&request.session_id)?;
         let card = CardForm { number: request.number, expiry: request.expiry, cvc: request.cvc };
-        Ok(Response::new(session(self.service.sandbox_charge(request.session_id, card).await?, self.now())))
+        Ok(Response::new(session(self.service.sandbox_charge(id, card).await?, self.now())))
     }
 
     async fn receive_webhook(&self, request: Request<pb::WebhookRequest>) -> Answer<pb::WebhookAck> {
         let request = request.into_inner();
+        let provider =
+            PaymentProvider::from_proto(request.provider).map_err(|_| AppError::not_found("api.error.notFound"))?;
         let mut headers: BTreeMap<String, String> =
             request.headers.into_iter().map(|(name, value)| (name.to_ascii_lowercase(), value)).collect();
         // Callers that pass only the signature: it goes under the provider's header.
         if !request.signature.is_empty() {
-            let name = match request.provider.as_str() {
-                "stripe" => crate::providers::stripe::SIGNATURE_HEADER,
-                "paypal" => "paypal-transmission-sig",
-                _ => crate::providers::sandbox::SIGNATURE_HEADER,
+            let name = match provider {
+                PaymentProvider::Stripe => crate::providers::stripe::SIGNATURE_HEADER,
+                PaymentProvider::Paypal => "paypal-transmission-sig",
+                PaymentProvider::Sandbox => crate::providers::sandbox::SIGNATURE_HEADER,
             };
             headers.entry(name.to_owned()).or_insert(request.signature);
         }
-        let outcome = self.service.receive_webhook(&request.provider, &headers, &request.body).await?;
+        let outcome = self.service.receive_webhook(provider, &headers, &request.body).await?;
         Ok(Response::new(pb::WebhookAck { outcome: outcome.as_str().to_owned() }))
     }
 
     async fn refund_payment(&self, request: Request<pb::RefundRequest>) -> Answer<pb::Refund> {
-        let refund = self.service.refund(request.into_inner().order_no).await?;
-        Ok(Response::new(pb::Refund {
-            order_no: refund.order_no,
-            session_id: refund.session_id,
-            amount: refund.amount,
-            currency: refund.currency,
-            refunded_at_ms: refund.created_at,
-        }))
+        let order_no = request.into_inner().order_no;
+        let order_no = OrderNo::parse(&order_no).ok_or_else(|| AppError::field("orderNo", "api.error.validation"))?;
+        Ok(Response::new(refund(self.service.refund(order_no).await?)))
     }
 }

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use secrecy::{ExposeSecret, SecretString};
 
+use crate::vocab::PaymentProvider;
+
 pub use raw::RawConfig;
 pub use redact::redact_url;
 
@@ -129,7 +131,7 @@ pub struct DeliveryConfig {
 #[derive(Debug, Clone)]
 pub struct PaymentConfig {
     /// `sandbox` (the built-in test provider), `stripe`, `paypal`.
-    pub providers: Vec<String>,
+    pub providers: Vec<PaymentProvider>,
     /// What the sandbox signs its webhooks with; a random one per process
     /// when unset (set it when several payment replicas run).
     pub sandbox_webhook_secret: Option<SecretString>,
@@ -357,21 +359,19 @@ impl Config {
             auto_complete_days,
         };
 
-        let providers: Vec<String> = raw
-            .payment_providers
-            .as_deref()
-            .unwrap_or("sandbox")
-            .split(',')
-            .map(|provider| provider.trim().to_ascii_lowercase())
-            .filter(|provider| !provider.is_empty())
-            .collect();
+        let mut providers: Vec<PaymentProvider> = Vec::new();
+        let names = raw.payment_providers.as_deref().unwrap_or("sandbox");
+        for name in names.split(',').map(|name| name.trim().to_ascii_lowercase()).filter(|name| !name.is_empty()) {
+            match PaymentProvider::parse(&name) {
+                Some(provider) if !providers.contains(&provider) => providers.push(provider),
+                Some(_) => {}
+                None => {
+                    problems.push(format!("PAYMENT_PROVIDERS: unknown provider {name:?} (sandbox, stripe, paypal)"))
+                }
+            }
+        }
         if providers.is_empty() {
             problems.push("PAYMENT_PROVIDERS must name at least one provider (sandbox, stripe, paypal)".to_owned());
-        }
-        for provider in &providers {
-            if !["sandbox", "stripe", "paypal"].contains(&provider.as_str()) {
-                problems.push(format!("PAYMENT_PROVIDERS: unknown provider {provider:?} (sandbox, stripe, paypal)"));
-            }
         }
         let secret = |value: Option<String>| value.filter(|value| !value.trim().is_empty());
         let api_base = |value: Option<String>, default: &str, name: &str, problems: &mut Vec<String>| {
@@ -381,7 +381,7 @@ impl Config {
             }
             base
         };
-        let stripe = if providers.iter().any(|provider| provider == "stripe") {
+        let stripe = if providers.contains(&PaymentProvider::Stripe) {
             let api_base =
                 api_base(raw.stripe_api_base, "https://api.stripe.com", "KEYSHOP_STRIPE_API_BASE", &mut problems);
             match (secret(raw.stripe_secret_key), secret(raw.stripe_webhook_secret)) {
@@ -401,7 +401,7 @@ impl Config {
         } else {
             None
         };
-        let paypal = if providers.iter().any(|provider| provider == "paypal") {
+        let paypal = if providers.contains(&PaymentProvider::Paypal) {
             let api_base =
                 api_base(raw.paypal_api_base, "https://api-m.paypal.com", "KEYSHOP_PAYPAL_API_BASE", &mut problems);
             match (secret(raw.paypal_client_id), secret(raw.paypal_client_secret), secret(raw.paypal_webhook_id)) {
@@ -514,7 +514,10 @@ impl Config {
             ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
             ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), self.delivery.payment_window_minutes.to_string()),
             ("KEYSHOP_AUTO_COMPLETE_DAYS".to_owned(), self.delivery.auto_complete_days.to_string()),
-            ("PAYMENT_PROVIDERS".to_owned(), self.payment.providers.join(",")),
+            (
+                "PAYMENT_PROVIDERS".to_owned(),
+                self.payment.providers.iter().map(|provider| provider.as_str()).collect::<Vec<_>>().join(","),
+            ),
             (
                 "KEYSHOP_SANDBOX_WEBHOOK_SECRET".to_owned(),
                 if self.payment.sandbox_webhook_secret.is_some() {

@@ -7,6 +7,7 @@
 //! parameter each time it is run (a parse per look-up under load).
 
 mod manager;
+mod sql_types;
 mod transaction;
 
 use std::sync::Arc;

@@ -35,6 +35,14 @@ pub struct UnknownCode {
     pub code: String,
 }
 
+impl From<UnknownCode> for crate::error::AppError {
+    /// A value outside its vocabulary that came from another service or a
+    /// database: a bug or a version skew, never the caller's fault.
+    fn from(unknown: UnknownCode) -> crate::error::AppError {
+        crate::error::AppError::internal(unknown)
+    }
+}
+
 /// Every vocabulary as `(name, its codes, the names of its proto values
 /// without the zero value)`, for the drift test and the documentation.
 pub fn catalogue() -> Vec<(&'static str, Vec<&'static str>, Vec<&'static str>)> {
@@ -148,22 +156,7 @@ macro_rules! vocabulary {
             }
         }
 
-        impl diesel::serialize::ToSql<diesel::sql_types::Text, $crate::db::MultiBackend> for $name {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut diesel::serialize::Output<'b, '_, $crate::db::MultiBackend>,
-            ) -> diesel::serialize::Result {
-                out.set_value((diesel::sql_types::Text, self.as_str()));
-                Ok(diesel::serialize::IsNull::No)
-            }
-        }
-
-        impl diesel::deserialize::FromSql<diesel::sql_types::Text, $crate::db::MultiBackend> for $name {
-            fn from_sql(bytes: $crate::db::MultiRawValue<'_>) -> diesel::deserialize::Result<$name> {
-                let code = bytes.from_sql::<String, diesel::sql_types::Text>()?;
-                Ok(code.parse::<$name>()?)
-            }
-        }
+        $crate::sql_text!($name, |value| value.as_str(), |code| code.parse::<$name>());
     };
 }
 

@@ -81,6 +81,7 @@ impl OrderService {
     pub async fn payment_succeeded(&self, paid: PaymentSucceeded) -> Result<bool, AppError> {
         let public_url = self.settings.public_url.clone();
         let now = self.clock.now_ms();
+        let provider = keyshop_core::vocab::PaymentProvider::from_proto(paid.provider)?;
         let moved = self
             .db
             .write(move |conn| -> Result<bool, AppError> {
@@ -88,7 +89,7 @@ impl OrderService {
                     .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
                 let from = state_of(&order.state)?;
                 let Ok(to) = from.next(OrderEvent::Pay) else { return Ok(false) };
-                if !store::orders::transition(conn, &order.order_no, from, to, &paid.provider, now)? {
+                if !store::orders::transition(conn, &order.order_no, from, to, provider.as_str(), now)? {
                     return Ok(false);
                 }
                 let token = secret::new_token().map_err(AppError::internal)?;

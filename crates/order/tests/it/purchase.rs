@@ -14,10 +14,11 @@ use std::time::{Duration, Instant};
 use keyshop_core::config::{RawConfig, ServiceName};
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::money::ExchangeRate;
+use keyshop_core::vocab::{PaymentProvider, PaymentState};
 use keyshop_order::domain::coupon::Coupon;
 use keyshop_order::domain::pricing::CouponValue;
 use keyshop_order::store::MIGRATIONS;
-use keyshop_payment::domain::session::{ProviderReport, SessionState};
+use keyshop_payment::domain::session::ProviderReport;
 use keyshop_payment::service::PaymentService;
 use keyshop_proto::catalog::v1 as catalog;
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
@@ -113,13 +114,13 @@ impl Store {
         let report = ProviderReport {
             event_id: event_id.to_owned(),
             session_id: placed.payment_session_id.clone(),
-            outcome: SessionState::Succeeded,
+            outcome: PaymentState::Succeeded,
             amount: order.real_amount,
             currency: order.currency.clone(),
             reason: String::new(),
             payment_ref: String::new(),
         };
-        self.payments.apply_report("sandbox".to_owned(), report).await.unwrap();
+        self.payments.apply_report(PaymentProvider::Sandbox, report).await.unwrap();
     }
 
     async fn wait_for_state(&mut self, order_no: &str, token: &str, bearer: Option<&str>, state: &str) -> pb::Order {

@@ -4,6 +4,7 @@
 pub mod checkout;
 pub mod methods;
 pub mod paypal;
+pub mod refund;
 pub mod sandbox;
 pub mod session;
 pub mod signature;

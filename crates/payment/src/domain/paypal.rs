@@ -13,8 +13,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::checkout::{self, CheckoutRequest};
-use super::session::{ProviderReport, SessionState, WebhookNews};
+use super::session::{ProviderReport, WebhookNews};
 use super::webhook::WebhookError;
+use keyshop_core::vocab::PaymentState;
 
 /// PayPal's currencies without decimals.
 pub const ZERO_DECIMAL: &[&str] = &["HUF", "JPY", "TWD"];
@@ -91,8 +92,8 @@ impl Capture {
     /// What this capture says about `session_id`; `None` while it is pending.
     fn report(self, event_id: String, session_id: String) -> Option<ProviderReport> {
         let (outcome, reason) = match self.status.as_str() {
-            "COMPLETED" => (SessionState::Succeeded, ""),
-            "DECLINED" | "FAILED" => (SessionState::Failed, "payment_declined"),
+            "COMPLETED" => (PaymentState::Succeeded, ""),
+            "DECLINED" | "FAILED" => (PaymentState::Failed, "payment_declined"),
             _ => return None,
         };
         let currency = self.amount.currency_code.to_ascii_uppercase();
@@ -259,7 +260,7 @@ mod tests {
         let captured = br#"{"id":"5O1","status":"COMPLETED","purchase_units":[{"reference_id":"ps_1","payments":{"captures":[
             {"id":"3C6","status":"COMPLETED","amount":{"currency_code":"EUR","value":"19.99"},"custom_id":"ps_1"}]}}]}"#;
         let report = parse_capture(captured, "ps_1").unwrap().unwrap();
-        assert_eq!((report.outcome, report.amount, report.currency.as_str()), (SessionState::Succeeded, 1999, "EUR"));
+        assert_eq!((report.outcome, report.amount, report.currency.as_str()), (PaymentState::Succeeded, 1999, "EUR"));
         assert_eq!((report.event_id.as_str(), report.payment_ref.as_str()), ("capture-3C6", "3C6"));
         assert_eq!(parse_capture(br#"{"id":"5O1","status":"APPROVED"}"#, "ps_1").unwrap(), None);
 
@@ -271,7 +272,7 @@ mod tests {
             .replace("COMPLETED", "DENIED")
             .replace("\"status\":\"DENIED\"", "\"status\":\"DECLINED\"");
         let Some(WebhookNews::Report(denied)) = parse_event(denied.as_bytes()).unwrap() else { panic!("a report") };
-        assert_eq!(denied.outcome, SessionState::Failed);
+        assert_eq!(denied.outcome, PaymentState::Failed);
         let approved = br#"{"id":"WH-2","event_type":"CHECKOUT.ORDER.APPROVED","resource":{"id":"5O1",
             "status":"APPROVED","purchase_units":[{"reference_id":"ps_1","custom_id":"ps_1"}]}}"#;
         assert_eq!(parse_event(approved).unwrap(), Some(WebhookNews::Approved { session_id: "ps_1".to_owned() }));

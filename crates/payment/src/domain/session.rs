@@ -7,45 +7,45 @@
 //! pays again with a new session for the same order. `succeeded` is final:
 //! a payment is marked paid once.
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SessionState {
-    Open,
-    Succeeded,
-    Failed,
-    Cancelled,
-    Expired,
+use keyshop_core::ids::{OrderNo, SessionId};
+use keyshop_core::money::Money;
+use keyshop_core::vocab::{PaymentProvider, PaymentState};
+
+/// The states a session may come from to reach `to` (`succeeded` is final:
+/// a session is paid once, also after its window when the money was taken).
+pub fn reachable_from(to: PaymentState) -> &'static [PaymentState] {
+    match to {
+        PaymentState::Open => &[],
+        PaymentState::Succeeded => &[PaymentState::Open, PaymentState::Expired],
+        PaymentState::Failed | PaymentState::Cancelled | PaymentState::Expired => &[PaymentState::Open],
+    }
 }
 
-impl SessionState {
-    pub const ALL: [SessionState; 5] = [
-        SessionState::Open,
-        SessionState::Succeeded,
-        SessionState::Failed,
-        SessionState::Cancelled,
-        SessionState::Expired,
-    ];
+/// A payment session as the service knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentSession {
+    pub id: SessionId,
+    pub order_no: OrderNo,
+    pub provider: PaymentProvider,
+    pub method: String,
+    pub amount: Money,
+    pub state: PaymentState,
+    /// The provider's reason for a failure (`card_declined`…).
+    pub reason: String,
+    /// The provider's id of its checkout (Stripe's session, PayPal's order).
+    pub provider_ref: String,
+    pub expires_at_ms: i64,
+    pub paid_at_ms: Option<i64>,
+    /// Where the buyer pays (empty until the provider's checkout is open).
+    pub redirect_url: String,
+    /// The provider's id of the money taken, once paid.
+    pub payment_ref: String,
+}
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SessionState::Open => "open",
-            SessionState::Succeeded => "succeeded",
-            SessionState::Failed => "failed",
-            SessionState::Cancelled => "cancelled",
-            SessionState::Expired => "expired",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<SessionState> {
-        SessionState::ALL.into_iter().find(|state| state.as_str() == text)
-    }
-
-    /// The states a session may come from to reach `self`.
-    pub fn reachable_from(self) -> &'static [SessionState] {
-        match self {
-            SessionState::Open => &[],
-            SessionState::Succeeded => &[SessionState::Open, SessionState::Expired],
-            SessionState::Failed | SessionState::Cancelled | SessionState::Expired => &[SessionState::Open],
-        }
+impl PaymentSession {
+    /// Open and still in its window at `now_ms`.
+    pub fn payable_at(&self, now_ms: i64) -> bool {
+        self.state == PaymentState::Open && self.expires_at_ms > now_ms
     }
 }
 
@@ -55,7 +55,7 @@ pub struct ProviderReport {
     /// The provider's own event id (de-duplication).
     pub event_id: String,
     pub session_id: String,
-    pub outcome: SessionState,
+    pub outcome: PaymentState,
     pub amount: i64,
     pub currency: String,
     /// The provider's reason for a failure (`card_declined`…).
@@ -78,8 +78,8 @@ pub enum WebhookNews {
 
 /// Whether a report's money is the session's: anything else is refused
 /// ("the payment status is incorrect") and never marks the order paid.
-pub fn money_matches(report: &ProviderReport, amount: i64, currency: &str) -> bool {
-    report.amount == amount && report.currency.eq_ignore_ascii_case(currency)
+pub fn money_matches(report: &ProviderReport, amount: Money) -> bool {
+    report.amount == amount.minor && report.currency.eq_ignore_ascii_case(amount.currency.as_str())
 }
 
 #[cfg(test)]
@@ -88,15 +88,12 @@ mod tests {
 
     #[test]
     fn paid_once_and_only_from_open_or_expired() {
-        use SessionState as S;
-        assert_eq!(S::Succeeded.reachable_from(), [S::Open, S::Expired]);
+        use PaymentState as S;
+        assert_eq!(reachable_from(S::Succeeded), [S::Open, S::Expired]);
         for end in [S::Failed, S::Cancelled, S::Expired] {
-            assert_eq!(end.reachable_from(), [S::Open]);
+            assert_eq!(reachable_from(end), [S::Open]);
         }
-        assert!(S::ALL.iter().all(|state| !state.reachable_from().contains(&S::Succeeded)), "succeeded is final");
-        for state in S::ALL {
-            assert_eq!(S::parse(state.as_str()), Some(state));
-        }
+        assert!(S::ALL.iter().all(|state| !reachable_from(*state).contains(&S::Succeeded)), "succeeded is final");
     }
 
     #[test]
@@ -104,14 +101,15 @@ mod tests {
         let report = ProviderReport {
             event_id: "evt_1".to_owned(),
             session_id: "ps_1".to_owned(),
-            outcome: SessionState::Succeeded,
+            outcome: PaymentState::Succeeded,
             amount: 1839,
             currency: "eur".to_owned(),
             reason: String::new(),
             payment_ref: String::new(),
         };
-        assert!(money_matches(&report, 1839, "EUR"));
-        assert!(!money_matches(&report, 1838, "EUR"));
-        assert!(!money_matches(&report, 1839, "USD"));
+        let euro = keyshop_core::money::CurrencyCode::parse("EUR").unwrap();
+        assert!(money_matches(&report, Money::new(1839, euro)));
+        assert!(!money_matches(&report, Money::new(1838, euro)));
+        assert!(!money_matches(&report, Money::usd(1839)));
     }
 }

@@ -11,8 +11,9 @@
 use serde::Deserialize;
 
 use super::checkout::{self, CheckoutRequest};
-use super::session::{ProviderReport, SessionState};
+use super::session::ProviderReport;
 use super::webhook::WebhookError;
+use keyshop_core::vocab::PaymentState;
 
 /// Stripe's zero-decimal currencies (amounts in whole units).
 pub const ZERO_DECIMAL: &[&str] =
@@ -100,10 +101,10 @@ pub fn parse_event(body: &[u8]) -> Result<Option<ProviderReport>, WebhookError> 
     let object = event.data.object;
     let (outcome, reason) = match (event.kind.as_str(), object.payment_status.as_str()) {
         ("checkout.session.completed", "paid") | ("checkout.session.async_payment_succeeded", _) => {
-            (SessionState::Succeeded, "")
+            (PaymentState::Succeeded, "")
         }
-        ("checkout.session.async_payment_failed", _) => (SessionState::Failed, "payment_failed"),
-        ("checkout.session.expired", _) => (SessionState::Expired, ""),
+        ("checkout.session.async_payment_failed", _) => (PaymentState::Failed, "payment_failed"),
+        ("checkout.session.expired", _) => (PaymentState::Expired, ""),
         // Completed but unpaid: a delayed method, whose outcome comes later.
         _ => return Ok(None),
     };
@@ -172,13 +173,13 @@ mod tests {
     #[test]
     fn paid_completed_sessions_succeed_in_hundredths() {
         let report = parse_event(&event("checkout.session.completed", "paid")).unwrap().unwrap();
-        assert_eq!(report.outcome, SessionState::Succeeded);
+        assert_eq!(report.outcome, PaymentState::Succeeded);
         assert_eq!((report.amount, report.currency.as_str()), (135_000, "JPY"));
         assert_eq!((report.session_id.as_str(), report.payment_ref.as_str()), ("ps_1", "pi_1"));
         let failed = parse_event(&event("checkout.session.async_payment_failed", "unpaid")).unwrap().unwrap();
-        assert_eq!((failed.outcome, failed.reason.as_str()), (SessionState::Failed, "payment_failed"));
+        assert_eq!((failed.outcome, failed.reason.as_str()), (PaymentState::Failed, "payment_failed"));
         let expired = parse_event(&event("checkout.session.expired", "unpaid")).unwrap().unwrap();
-        assert_eq!(expired.outcome, SessionState::Expired);
+        assert_eq!(expired.outcome, PaymentState::Expired);
     }
 
     #[test]

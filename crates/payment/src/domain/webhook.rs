@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::session::{ProviderReport, SessionState};
+use super::session::ProviderReport;
+use keyshop_core::vocab::PaymentState;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct EventData {
@@ -37,13 +38,13 @@ pub enum WebhookError {
     UnknownType(String),
 }
 
-fn kind_of(outcome: SessionState) -> &'static str {
+fn kind_of(outcome: PaymentState) -> &'static str {
     match outcome {
-        SessionState::Succeeded => "payment.succeeded",
-        SessionState::Failed => "payment.failed",
-        SessionState::Cancelled => "payment.cancelled",
-        SessionState::Expired => "payment.expired",
-        SessionState::Open => "payment.open",
+        PaymentState::Succeeded => "payment.succeeded",
+        PaymentState::Failed => "payment.failed",
+        PaymentState::Cancelled => "payment.cancelled",
+        PaymentState::Expired => "payment.expired",
+        PaymentState::Open => "payment.open",
     }
 }
 
@@ -68,7 +69,7 @@ pub fn sandbox_body(report: &ProviderReport, created: i64) -> Vec<u8> {
 pub fn parse_sandbox(body: &[u8]) -> Result<ProviderReport, WebhookError> {
     let event: SandboxEvent =
         serde_json::from_slice(body).map_err(|error| WebhookError::Malformed(error.to_string()))?;
-    let outcome = [SessionState::Succeeded, SessionState::Failed, SessionState::Cancelled, SessionState::Expired]
+    let outcome = [PaymentState::Succeeded, PaymentState::Failed, PaymentState::Cancelled, PaymentState::Expired]
         .into_iter()
         .find(|outcome| kind_of(*outcome) == event.kind)
         .ok_or_else(|| WebhookError::UnknownType(event.kind.clone()))?;
@@ -90,25 +91,25 @@ pub fn parse_sandbox(body: &[u8]) -> Result<ProviderReport, WebhookError> {
 mod tests {
     use super::*;
 
-    fn report(outcome: SessionState) -> ProviderReport {
+    fn report(outcome: PaymentState) -> ProviderReport {
         ProviderReport {
             event_id: "evt_1".to_owned(),
             session_id: "ps_1".to_owned(),
             outcome,
             amount: 1999,
             currency: "EUR".to_owned(),
-            reason: if outcome == SessionState::Failed { "card_declined".to_owned() } else { String::new() },
+            reason: if outcome == PaymentState::Failed { "card_declined".to_owned() } else { String::new() },
             payment_ref: String::new(),
         }
     }
 
     #[test]
     fn events_round_trip() {
-        for outcome in [SessionState::Succeeded, SessionState::Failed] {
+        for outcome in [PaymentState::Succeeded, PaymentState::Failed] {
             let body = sandbox_body(&report(outcome), 1_795_392_000);
             assert_eq!(parse_sandbox(&body).unwrap(), report(outcome));
         }
-        let body = String::from_utf8(sandbox_body(&report(SessionState::Succeeded), 1)).unwrap();
+        let body = String::from_utf8(sandbox_body(&report(PaymentState::Succeeded), 1)).unwrap();
         assert!(body.contains(r#""type":"payment.succeeded""#), "{body}");
     }
 

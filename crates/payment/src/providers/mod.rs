@@ -17,11 +17,12 @@ use std::time::Duration;
 
 use keyshop_core::config::PaymentConfig;
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::vocab::PaymentProvider;
 use secrecy::SecretString;
 
 use crate::domain::checkout::CheckoutRequest;
+use crate::domain::session::PaymentSession;
 use crate::domain::session::{ProviderReport, WebhookNews};
-use crate::store::sessions::SessionRow;
 
 /// How long one call to a provider may take.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
@@ -79,8 +80,8 @@ impl From<ProviderError> for AppError {
 
 #[async_trait::async_trait]
 pub trait Provider: Send + Sync {
-    /// `sandbox`, `stripe` or `paypal`.
-    fn name(&self) -> &'static str;
+    /// Which provider it is.
+    fn name(&self) -> PaymentProvider;
 
     /// Opens the provider's checkout for one payment attempt.
     async fn start(&self, request: &CheckoutRequest) -> Result<Checkout, ProviderError>;
@@ -91,25 +92,25 @@ pub trait Provider: Send + Sync {
 
     /// Takes the money the buyer approved, for providers that wait for the
     /// store to do so; `None` when there is nothing (yet) to take.
-    async fn capture(&self, _session: &SessionRow) -> Result<Option<ProviderReport>, ProviderError> {
+    async fn capture(&self, _session: &PaymentSession) -> Result<Option<ProviderReport>, ProviderError> {
         Ok(None)
     }
 
     /// Closes the provider's checkout so it can no longer be paid.
-    async fn close(&self, _session: &SessionRow) -> Result<(), ProviderError> {
+    async fn close(&self, _session: &PaymentSession) -> Result<(), ProviderError> {
         Ok(())
     }
 
     /// Refunds the session's payment in full; the provider's refund id.
     /// Retrying after a lost answer refunds once (the session id is the
     /// provider's idempotency key).
-    async fn refund(&self, session: &SessionRow) -> Result<String, ProviderError>;
+    async fn refund(&self, session: &PaymentSession) -> Result<String, ProviderError>;
 }
 
 /// The providers enabled in this store, by name.
 #[derive(Clone, Default)]
 pub struct Providers {
-    enabled: BTreeMap<&'static str, Arc<dyn Provider>>,
+    enabled: BTreeMap<PaymentProvider, Arc<dyn Provider>>,
     sandbox: Option<Arc<sandbox::SandboxProvider>>,
 }
 
@@ -122,23 +123,22 @@ impl Providers {
     ) -> Result<Providers, ProviderError> {
         let mut providers = Providers::default();
         for name in &config.providers {
-            match name.as_str() {
-                "sandbox" => {
+            match name {
+                PaymentProvider::Sandbox => {
                     providers =
                         providers.with_sandbox(sandbox::SandboxProvider::new(sandbox_secret.clone(), clock.clone()))
                 }
-                "stripe" => {
+                PaymentProvider::Stripe => {
                     if let Some(stripe) = &config.stripe {
                         providers =
                             providers.with(Arc::new(stripe::StripeProvider::new(stripe.clone(), clock.clone())?));
                     }
                 }
-                "paypal" => {
+                PaymentProvider::Paypal => {
                     if let Some(paypal) = &config.paypal {
                         providers = providers.with(Arc::new(paypal::PaypalProvider::new(paypal.clone())?));
                     }
                 }
-                _ => {}
             }
         }
         Ok(providers)
@@ -156,15 +156,15 @@ impl Providers {
         self
     }
 
-    pub fn get(&self, name: &str) -> Option<&Arc<dyn Provider>> {
-        self.enabled.get(name)
+    pub fn get(&self, name: PaymentProvider) -> Option<&Arc<dyn Provider>> {
+        self.enabled.get(&name)
     }
 
     pub fn sandbox(&self) -> Option<&sandbox::SandboxProvider> {
         self.sandbox.as_deref()
     }
 
-    pub fn names(&self) -> Vec<String> {
-        self.enabled.keys().map(|name| (*name).to_owned()).collect()
+    pub fn names(&self) -> Vec<PaymentProvider> {
+        self.enabled.keys().copied().collect()
     }
 }

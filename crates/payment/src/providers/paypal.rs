@@ -4,6 +4,7 @@
 //! buyer comes back approved, webhooks checked through PayPal's
 //! verification call, refunds of the capture.
 
+use keyshop_core::vocab::{PaymentProvider, PaymentState};
 use std::time::{Duration, Instant};
 
 use keyshop_core::config::PaypalConfig;
@@ -14,8 +15,8 @@ use tokio::sync::Mutex;
 use super::{Checkout, Provider, ProviderError, WebhookIn, http};
 use crate::domain::checkout::CheckoutRequest;
 use crate::domain::paypal;
+use crate::domain::session::PaymentSession;
 use crate::domain::session::{ProviderReport, WebhookNews};
-use crate::store::sessions::SessionRow;
 
 /// A token is renewed this long before PayPal says it expires.
 const TOKEN_MARGIN: Duration = Duration::from_secs(60);
@@ -77,8 +78,8 @@ fn unexpected(what: &str, error: impl std::fmt::Display) -> ProviderError {
 
 #[async_trait::async_trait]
 impl Provider for PaypalProvider {
-    fn name(&self) -> &'static str {
-        "paypal"
+    fn name(&self) -> PaymentProvider {
+        PaymentProvider::Paypal
     }
 
     async fn start(&self, request: &CheckoutRequest) -> Result<Checkout, ProviderError> {
@@ -106,7 +107,7 @@ impl Provider for PaypalProvider {
         paypal::parse_event(webhook.body).map_err(|error| ProviderError::Refused(error.to_string()))
     }
 
-    async fn capture(&self, session: &SessionRow) -> Result<Option<ProviderReport>, ProviderError> {
+    async fn capture(&self, session: &PaymentSession) -> Result<Option<ProviderReport>, ProviderError> {
         if session.provider_ref.is_empty() {
             return Ok(None);
         }
@@ -114,13 +115,13 @@ impl Provider for PaypalProvider {
         let call = self.post(&path, Some(&format!("capture-{}", session.id))).await?;
         let call = call.header("Content-Type", "application/json").body("{}");
         match http::send(call, "paypal").await {
-            Ok(body) => paypal::parse_capture(&body, &session.id).map_err(|error| unexpected("capture", error)),
+            Ok(body) => paypal::parse_capture(&body, session.id.as_str()).map_err(|error| unexpected("capture", error)),
             Err(Ok(refusal)) if paypal::declined(&refusal.body) => Ok(Some(ProviderReport {
                 event_id: format!("declined-{}", session.id),
-                session_id: session.id.clone(),
-                outcome: crate::domain::session::SessionState::Failed,
-                amount: session.amount,
-                currency: session.currency.clone(),
+                session_id: session.id.to_string(),
+                outcome: PaymentState::Failed,
+                amount: session.amount.minor,
+                currency: session.amount.currency.to_string(),
                 reason: "payment_declined".to_owned(),
                 payment_ref: String::new(),
             })),
@@ -133,7 +134,7 @@ impl Provider for PaypalProvider {
         }
     }
 
-    async fn refund(&self, session: &SessionRow) -> Result<String, ProviderError> {
+    async fn refund(&self, session: &PaymentSession) -> Result<String, ProviderError> {
         if session.payment_ref.is_empty() {
             return Err(ProviderError::Rejected("paypal: the session has no capture to refund".to_owned()));
         }

@@ -3,13 +3,14 @@
 //! in Stripe's scheme under its own secret.
 
 use keyshop_core::clock::SharedClock;
+use keyshop_core::vocab::PaymentProvider;
 use secrecy::{ExposeSecret, SecretString};
 
 use super::{Checkout, Provider, ProviderError, WebhookIn};
 use crate::domain::checkout::CheckoutRequest;
+use crate::domain::session::PaymentSession;
 use crate::domain::session::{ProviderReport, WebhookNews};
 use crate::domain::{signature, webhook};
-use crate::store::sessions::SessionRow;
 
 /// The header the sandbox signs with.
 pub const SIGNATURE_HEADER: &str = "keyshop-signature";
@@ -47,8 +48,8 @@ pub fn bill_pay_path(session_id: &str, order_no: &str) -> String {
 
 #[async_trait::async_trait]
 impl Provider for SandboxProvider {
-    fn name(&self) -> &'static str {
-        "sandbox"
+    fn name(&self) -> PaymentProvider {
+        PaymentProvider::Sandbox
     }
 
     async fn start(&self, request: &CheckoutRequest) -> Result<Checkout, ProviderError> {
@@ -67,7 +68,7 @@ impl Provider for SandboxProvider {
             .map_err(|error| ProviderError::Refused(error.to_string()))
     }
 
-    async fn refund(&self, _session: &SessionRow) -> Result<String, ProviderError> {
+    async fn refund(&self, _session: &PaymentSession) -> Result<String, ProviderError> {
         Ok(format!("re_{}", uuid::Uuid::new_v4().simple()))
     }
 }

@@ -5,13 +5,14 @@
 
 use keyshop_core::clock::SharedClock;
 use keyshop_core::config::StripeConfig;
+use keyshop_core::vocab::PaymentProvider;
 use secrecy::ExposeSecret;
 
 use super::{Checkout, Provider, ProviderError, WebhookIn, http};
 use crate::domain::checkout::CheckoutRequest;
+use crate::domain::session::PaymentSession;
 use crate::domain::session::WebhookNews;
 use crate::domain::{signature, stripe};
-use crate::store::sessions::SessionRow;
 
 /// The header Stripe signs with.
 pub const SIGNATURE_HEADER: &str = "stripe-signature";
@@ -39,8 +40,8 @@ impl StripeProvider {
 
 #[async_trait::async_trait]
 impl Provider for StripeProvider {
-    fn name(&self) -> &'static str {
-        "stripe"
+    fn name(&self) -> PaymentProvider {
+        PaymentProvider::Stripe
     }
 
     async fn start(&self, request: &CheckoutRequest) -> Result<Checkout, ProviderError> {
@@ -69,7 +70,7 @@ impl Provider for StripeProvider {
             .map_err(|error| ProviderError::Refused(error.to_string()))
     }
 
-    async fn close(&self, session: &SessionRow) -> Result<(), ProviderError> {
+    async fn close(&self, session: &PaymentSession) -> Result<(), ProviderError> {
         if session.provider_ref.is_empty() {
             return Ok(());
         }
@@ -78,7 +79,7 @@ impl Provider for StripeProvider {
         Ok(())
     }
 
-    async fn refund(&self, session: &SessionRow) -> Result<String, ProviderError> {
+    async fn refund(&self, session: &PaymentSession) -> Result<String, ProviderError> {
         if session.payment_ref.is_empty() {
             return Err(ProviderError::Rejected("stripe: the session has no payment intent to refund".to_owned()));
         }

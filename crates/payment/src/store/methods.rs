@@ -4,10 +4,12 @@ use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
 
 use super::schema::payment_methods;
+use keyshop_core::vocab::PaymentProvider;
+
 use crate::domain::methods::Method;
 
 pub fn all(conn: &mut DbConnection) -> QueryResult<Vec<Method>> {
-    let rows: Vec<(String, String, String, i64, i64)> = payment_methods::table
+    let rows: Vec<(String, PaymentProvider, String, i64, i64)> = payment_methods::table
         .order((payment_methods::sort, payment_methods::code))
         .select((
             payment_methods::code,

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use keyshop_core::vocab::PaymentState;
 use std::time::Duration;
 
 use keyshop_core::config::{Config, RawConfig};
@@ -51,7 +52,7 @@ backend_test!(sessions_are_opened_read_and_cancelled_over_grpc, &MIGRATIONS, |te
         currency: "EUR".to_owned(),
     };
     let session = client.open_session(open("sandbox-card")).await.unwrap().into_inner();
-    assert_eq!((session.state.as_str(), session.amount, session.paid_at_ms), ("open", 1839, 0));
+    assert_eq!((session.state, session.amount, session.paid_at_ms), (PaymentState::Open.to_proto(), 1839, 0));
     let window = session.expires_at_ms - session.now_ms;
     assert!((14 * 60_000..=15 * 60_000).contains(&window), "the 15-minute payment window: {window}");
     let unavailable = AppError::from_status(&client.open_session(open("paypal")).await.unwrap_err());
@@ -64,7 +65,7 @@ backend_test!(sessions_are_opened_read_and_cancelled_over_grpc, &MIGRATIONS, |te
     assert!(read.now_ms >= session.now_ms, "each answer carries the service's clock");
     assert_eq!(pb::Session { now_ms: 0, ..read }, pb::Session { now_ms: 0, ..session.clone() });
     let cancelled = client.cancel_session(pb::SessionRef { id: session.id.clone() }).await.unwrap().into_inner();
-    assert_eq!(cancelled.state, "cancelled");
+    assert_eq!(cancelled.state, PaymentState::Cancelled.to_proto());
     let again = client.open_session(open("sandbox-card")).await.unwrap().into_inner();
     assert_ne!(again.id, session.id, "paying again opens a new session");
     let missing =

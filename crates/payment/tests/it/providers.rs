@@ -6,6 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use keyshop_core::ids::OrderNo;
+use keyshop_core::vocab::{PaymentProvider, PaymentState};
 use keyshop_testkit::providers as fakes;
 
 use std::sync::Arc;
@@ -57,7 +59,7 @@ fn service(db: &Db, stripe: &str, paypal: &str) -> PaymentService {
 }
 
 fn request(order_no: &str, method: &str, amount: i64, currency: &str) -> SessionRequest {
-    SessionRequest { order_no: order_no.to_owned(), method: method.to_owned(), amount, currency: currency.to_owned() }
+    SessionRequest::parse(order_no, method, amount, currency).unwrap()
 }
 
 fn now_s() -> i64 {
@@ -77,14 +79,14 @@ storage_test!(stripe_checkout_is_paid_by_its_signed_webhook_once_and_refunded_on
     let payments = service(&db, &stripe.url, "http://127.0.0.1:9");
 
     let session = payments.open_session(request("KS100", "stripe-card", 1999, "EUR")).await.unwrap();
-    assert_eq!(session.provider, "stripe");
+    assert_eq!(session.provider, PaymentProvider::Stripe);
     assert!(session.provider_ref.starts_with("cs_test_"), "{session:?}");
     assert_eq!(session.redirect_url, format!("https://checkout.stripe.test/c/pay/{}", session.provider_ref));
     let created = stripe.session(&session.provider_ref);
     assert_eq!(created.form["mode"], "payment");
     assert_eq!(created.form["line_items[0][price_data][unit_amount]"], "1999");
     assert_eq!(created.form["line_items[0][price_data][currency]"], "eur");
-    assert_eq!(created.form["client_reference_id"], session.id);
+    assert_eq!(created.form["client_reference_id"], session.id.as_str());
     assert_eq!(
         created.form["success_url"],
         format!("https://shop.test/success-payment?session={}&order=KS100", session.id)
@@ -100,28 +102,29 @@ storage_test!(stripe_checkout_is_paid_by_its_signed_webhook_once_and_refunded_on
         stripe.pay(&session.provider_ref, "whsec_forged", now_s()),
         stripe.pay(&session.provider_ref, fakes::stripe::WEBHOOK_SECRET, now_s() - 3600),
     ] {
-        let refused = payments.receive_webhook("stripe", &webhook.headers, &webhook.body).await.unwrap_err();
+        let refused =
+            payments.receive_webhook(PaymentProvider::Stripe, &webhook.headers, &webhook.body).await.unwrap_err();
         assert_eq!((refused.code, refused.msg_key.as_str()), (ErrorCode::Validation, "api.payment.signatureInvalid"));
     }
-    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "open");
+    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, PaymentState::Open);
 
     // The genuine event, replayed ten times: paid once.
     let paid = stripe.pay(&session.provider_ref, fakes::stripe::WEBHOOK_SECRET, now_s());
     let mut outcomes = Vec::new();
     for _ in 0..10 {
-        outcomes.push(payments.receive_webhook("stripe", &paid.headers, &paid.body).await.unwrap());
+        outcomes.push(payments.receive_webhook(PaymentProvider::Stripe, &paid.headers, &paid.body).await.unwrap());
     }
     assert_eq!(outcomes[0], ReportOutcome::Applied);
     assert!(outcomes[1..].iter().all(|outcome| *outcome == ReportOutcome::Duplicate), "{outcomes:?}");
     let session = payments.session(session.id.clone()).await.unwrap();
-    assert_eq!(session.state, "succeeded");
+    assert_eq!(session.state, PaymentState::Succeeded);
     assert!(session.payment_ref.starts_with("pi_"), "{session:?}");
     assert_eq!(paid_events(&db).await, 1);
 
     // Refunded once, however often it is asked.
-    let refund = payments.refund("KS100".to_owned()).await.unwrap();
+    let refund = payments.refund(OrderNo::parse("KS100").unwrap()).await.unwrap();
     assert!(refund.provider_ref.starts_with("re_"), "{refund:?}");
-    assert_eq!(payments.refund("KS100".to_owned()).await.unwrap(), refund);
+    assert_eq!(payments.refund(OrderNo::parse("KS100").unwrap()).await.unwrap(), refund);
     assert_eq!(stripe.state.lock().unwrap().refunds, [(refund.provider_ref.clone(), session.payment_ref.clone())]);
 });
 
@@ -136,7 +139,7 @@ storage_test!(stripe_checkouts_follow_the_currency_and_close_when_the_buyer_leav
 
     // The buyer leaves Stripe's page: the checkout is expired there first.
     let cancelled = payments.cancel(yen.id.clone()).await.unwrap();
-    assert_eq!(cancelled.state, "cancelled");
+    assert_eq!(cancelled.state, PaymentState::Cancelled);
     assert_eq!(stripe.session(&yen.provider_ref).status, "expired");
     // Paying again opens a new checkout.
     let again = payments.open_session(request("KS101", "stripe-card", 135_000, "JPY")).await.unwrap();
@@ -145,8 +148,8 @@ storage_test!(stripe_checkouts_follow_the_currency_and_close_when_the_buyer_leav
     let paid = stripe.pay(&again.provider_ref, fakes::stripe::WEBHOOK_SECRET, now_s());
     let refused = payments.cancel(again.id.clone()).await.unwrap_err();
     assert_eq!(refused.code, ErrorCode::Conflict);
-    payments.receive_webhook("stripe", &paid.headers, &paid.body).await.unwrap();
-    assert_eq!(payments.session(again.id).await.unwrap().state, "succeeded");
+    payments.receive_webhook(PaymentProvider::Stripe, &paid.headers, &paid.body).await.unwrap();
+    assert_eq!(payments.session(again.id).await.unwrap().state, PaymentState::Succeeded);
 });
 
 storage_test!(
@@ -157,7 +160,7 @@ storage_test!(
         let payments = service(&db, "http://127.0.0.1:9", &paypal.url);
 
         let session = payments.open_session(request("KS200", "paypal", 1999, "EUR")).await.unwrap();
-        assert_eq!(session.provider, "paypal");
+        assert_eq!(session.provider, PaymentProvider::Paypal);
         assert_eq!(session.redirect_url, format!("https://www.paypal.test/checkoutnow?token={}", session.provider_ref));
         let order = paypal.order(&session.provider_ref);
         assert_eq!(order.body["purchase_units"][0]["amount"]["value"], "19.99");
@@ -167,23 +170,23 @@ storage_test!(
         );
 
         // Back before approving (or a forged return): nothing is captured.
-        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, "open");
+        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, PaymentState::Open);
         paypal.approve(&session.provider_ref, false);
         let captured = payments.capture(session.id.clone()).await.unwrap();
-        assert_eq!(captured.state, "succeeded");
+        assert_eq!(captured.state, PaymentState::Succeeded);
         assert!(captured.payment_ref.starts_with("CAPTURE"), "{captured:?}");
         // Coming back twice captures once.
-        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, "succeeded");
+        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, PaymentState::Succeeded);
         assert_eq!(paid_events(&db).await, 1);
 
         // PayPal's webhook for the same capture: verified by PayPal, changes nothing more.
         let webhook = paypal.capture_completed(&session.provider_ref);
         assert_eq!(
-            payments.receive_webhook("paypal", &webhook.headers, &webhook.body).await.unwrap(),
+            payments.receive_webhook(PaymentProvider::Paypal, &webhook.headers, &webhook.body).await.unwrap(),
             ReportOutcome::Ignored
         );
         assert_eq!(
-            payments.receive_webhook("paypal", &webhook.headers, &webhook.body).await.unwrap(),
+            payments.receive_webhook(PaymentProvider::Paypal, &webhook.headers, &webhook.body).await.unwrap(),
             ReportOutcome::Duplicate
         );
         // A changed body, a signature PayPal did not make, or no headers: refused.
@@ -194,7 +197,7 @@ storage_test!(
         let mut bare = webhook.clone();
         bare.headers.clear();
         for bad in [tampered, forged, bare] {
-            let refused = payments.receive_webhook("paypal", &bad.headers, &bad.body).await.unwrap_err();
+            let refused = payments.receive_webhook(PaymentProvider::Paypal, &bad.headers, &bad.body).await.unwrap_err();
             assert_eq!(
                 (refused.code, refused.msg_key.as_str()),
                 (ErrorCode::Validation, "api.payment.signatureInvalid")
@@ -202,9 +205,9 @@ storage_test!(
         }
         assert_eq!(paid_events(&db).await, 1);
 
-        let refund = payments.refund("KS200".to_owned()).await.unwrap();
+        let refund = payments.refund(OrderNo::parse("KS200").unwrap()).await.unwrap();
         assert!(refund.provider_ref.starts_with("REFUND"), "{refund:?}");
-        assert_eq!(payments.refund("KS200".to_owned()).await.unwrap(), refund);
+        assert_eq!(payments.refund(OrderNo::parse("KS200").unwrap()).await.unwrap(), refund);
         assert_eq!(paypal.state.lock().unwrap().refunds.len(), 1);
         // One OAuth token served every call.
         assert_eq!(paypal.state.lock().unwrap().token_requests, 1);
@@ -223,20 +226,20 @@ storage_test!(
         paypal.approve(&session.provider_ref, false);
         let approved = paypal.order_approved(&session.provider_ref);
         assert_eq!(
-            payments.receive_webhook("paypal", &approved.headers, &approved.body).await.unwrap(),
+            payments.receive_webhook(PaymentProvider::Paypal, &approved.headers, &approved.body).await.unwrap(),
             ReportOutcome::Applied
         );
         assert_eq!(paypal.order(&session.provider_ref).status, "COMPLETED");
-        assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "succeeded");
+        assert_eq!(payments.session(session.id.clone()).await.unwrap().state, PaymentState::Succeeded);
         // The event again, the buyer coming back after all, the capture's own event: paid once.
         assert_eq!(
-            payments.receive_webhook("paypal", &approved.headers, &approved.body).await.unwrap(),
+            payments.receive_webhook(PaymentProvider::Paypal, &approved.headers, &approved.body).await.unwrap(),
             ReportOutcome::Ignored
         );
-        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, "succeeded");
+        assert_eq!(payments.capture(session.id.clone()).await.unwrap().state, PaymentState::Succeeded);
         let completed = paypal.capture_completed(&session.provider_ref);
         assert_eq!(
-            payments.receive_webhook("paypal", &completed.headers, &completed.body).await.unwrap(),
+            payments.receive_webhook(PaymentProvider::Paypal, &completed.headers, &completed.body).await.unwrap(),
             ReportOutcome::Ignored
         );
         assert_eq!(paid_events(&db).await, 1);
@@ -252,10 +255,10 @@ storage_test!(
         });
         let misdirected = paypal.order_approved(&other.provider_ref);
         assert_eq!(
-            payments.receive_webhook("paypal", &misdirected.headers, &misdirected.body).await.unwrap(),
+            payments.receive_webhook(PaymentProvider::Paypal, &misdirected.headers, &misdirected.body).await.unwrap(),
             ReportOutcome::Ignored
         );
-        assert_eq!(payments.session(stripe_session.id).await.unwrap().state, "open");
+        assert_eq!(payments.session(stripe_session.id).await.unwrap().state, PaymentState::Open);
         assert_eq!(paid_events(&db).await, 1);
     }
 );
@@ -279,7 +282,10 @@ storage_test!(
         let down = payments.open_session(request("KS202", "stripe-card", 1999, "EUR")).await.unwrap_err();
         assert_eq!(down.code, ErrorCode::Unavailable);
         let sessions = db
-            .run(|conn| keyshop_payment::store::sessions::of_order(conn, "KS202").map_err(DbError::from))
+            .run(|conn| {
+                keyshop_payment::store::sessions::of_order(conn, &OrderNo::parse("KS202").unwrap())
+                    .map_err(DbError::from)
+            })
             .await
             .unwrap();
         assert_eq!(sessions.iter().map(|session| session.state.as_str()).collect::<Vec<_>>(), ["failed"]);

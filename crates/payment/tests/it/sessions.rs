@@ -6,6 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use keyshop_core::clock::{Clock, ManualClock, SharedClock, SystemClock};
+use keyshop_core::ids::SessionId;
+use keyshop_core::vocab::{PaymentProvider, PaymentState};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +17,7 @@ use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::ErrorCode;
 use keyshop_core::events::OutboxWaker;
 use keyshop_payment::domain::sandbox::CardForm;
-use keyshop_payment::domain::session::{ProviderReport, SessionState};
+use keyshop_payment::domain::session::ProviderReport;
 use keyshop_payment::domain::{signature, webhook};
 use keyshop_payment::providers::Providers;
 use keyshop_payment::providers::sandbox::SandboxProvider;
@@ -60,15 +62,10 @@ fn now_s() -> i64 {
 }
 
 fn request(order_no: &str, amount: i64) -> SessionRequest {
-    SessionRequest {
-        order_no: order_no.to_owned(),
-        method: "sandbox-card".to_owned(),
-        amount,
-        currency: "EUR".to_owned(),
-    }
+    SessionRequest::parse(order_no, "sandbox-card", amount, "EUR").unwrap()
 }
 
-fn report(event_id: &str, session_id: &str, outcome: SessionState, amount: i64) -> ProviderReport {
+fn report(event_id: &str, session_id: &str, outcome: PaymentState, amount: i64) -> ProviderReport {
     ProviderReport {
         event_id: event_id.to_owned(),
         session_id: session_id.to_owned(),
@@ -104,8 +101,7 @@ storage_test!(methods_follow_the_currency_and_the_enabled_providers, &MIGRATIONS
         (unavailable.code, unavailable.msg_key.as_str()),
         (ErrorCode::BusinessRule, "api.order.methodUnavailable")
     );
-    let bad =
-        payments.open_session(SessionRequest { currency: "EURO".to_owned(), ..request(" ", 0) }).await.unwrap_err();
+    let bad = SessionRequest::parse(" ", "sandbox-card", 0, "EURO").unwrap_err();
     assert_eq!(bad.fields.keys().collect::<Vec<_>>(), ["amount", "currency", "orderNo"]);
 });
 
@@ -116,30 +112,33 @@ storage_test!(a_webhook_replayed_ten_times_pays_once, &MIGRATIONS, |db: Db| asyn
     // A retried call answers the same open session.
     assert_eq!(payments.open_session(request("KS1", 1839)).await.unwrap().id, session.id);
 
-    let succeeded = report("evt_1", &session.id, SessionState::Succeeded, 1839);
+    let succeeded = report("evt_1", session.id.as_str(), PaymentState::Succeeded, 1839);
     let mut outcomes = Vec::new();
     for _ in 0..10 {
-        outcomes.push(payments.apply_report("sandbox".to_owned(), succeeded.clone()).await.unwrap());
+        outcomes.push(payments.apply_report(PaymentProvider::Sandbox, succeeded.clone()).await.unwrap());
     }
     assert_eq!(outcomes[0], ReportOutcome::Applied);
     assert!(outcomes[1..].iter().all(|outcome| *outcome == ReportOutcome::Duplicate));
     // The provider's second event for the same payment changes nothing either.
-    let again =
-        payments.apply_report("sandbox".to_owned(), report("evt_2", &session.id, SessionState::Succeeded, 1839)).await;
+    let again = payments
+        .apply_report(PaymentProvider::Sandbox, report("evt_2", session.id.as_str(), PaymentState::Succeeded, 1839))
+        .await;
     assert_eq!(again.unwrap(), ReportOutcome::Ignored);
     assert_eq!(paid_events(&db).await, 1);
     let paid = payments.session(session.id.clone()).await.unwrap();
-    assert_eq!(paid.state, "succeeded");
-    assert!(paid.paid_at.is_some());
+    assert_eq!(paid.state, PaymentState::Succeeded);
+    assert!(paid.paid_at_ms.is_some());
     // A late failure report cannot unpay it, and the order cannot pay twice.
-    let late =
-        payments.apply_report("sandbox".to_owned(), report("evt_3", &session.id, SessionState::Failed, 1839)).await;
+    let late = payments
+        .apply_report(PaymentProvider::Sandbox, report("evt_3", session.id.as_str(), PaymentState::Failed, 1839))
+        .await;
     assert_eq!(late.unwrap(), ReportOutcome::Ignored);
     let twice = payments.open_session(request("KS1", 1839)).await.unwrap_err();
     assert_eq!(twice.code, ErrorCode::Conflict);
     // Another provider cannot report on a sandbox session.
-    let foreign =
-        payments.apply_report("stripe".to_owned(), report("evt_4", &session.id, SessionState::Succeeded, 1839)).await;
+    let foreign = payments
+        .apply_report(PaymentProvider::Stripe, report("evt_4", session.id.as_str(), PaymentState::Succeeded, 1839))
+        .await;
     assert_eq!(foreign.unwrap_err().code, ErrorCode::NotFound);
 });
 
@@ -147,25 +146,26 @@ storage_test!(wrong_money_is_refused_and_a_failure_is_paid_again, &MIGRATIONS, |
     let payments = service(&db, Duration::from_secs(900));
     let first = payments.open_session(request("KS2", 5000)).await.unwrap();
     let short = payments
-        .apply_report("sandbox".to_owned(), report("evt_short", &first.id, SessionState::Succeeded, 4999))
+        .apply_report(PaymentProvider::Sandbox, report("evt_short", first.id.as_str(), PaymentState::Succeeded, 4999))
         .await;
     assert_eq!(short.unwrap(), ReportOutcome::Mismatch);
-    let mut usd = report("evt_usd", &first.id, SessionState::Succeeded, 5000);
+    let mut usd = report("evt_usd", first.id.as_str(), PaymentState::Succeeded, 5000);
     usd.currency = "USD".to_owned();
-    assert_eq!(payments.apply_report("sandbox".to_owned(), usd).await.unwrap(), ReportOutcome::Mismatch);
-    assert_eq!(payments.session(first.id.clone()).await.unwrap().state, "open");
+    assert_eq!(payments.apply_report(PaymentProvider::Sandbox, usd).await.unwrap(), ReportOutcome::Mismatch);
+    assert_eq!(payments.session(first.id.clone()).await.unwrap().state, PaymentState::Open);
     assert_eq!(paid_events(&db).await, 0);
 
-    let mut declined = report("evt_declined", &first.id, SessionState::Failed, 5000);
+    let mut declined = report("evt_declined", first.id.as_str(), PaymentState::Failed, 5000);
     declined.reason = "card_declined".to_owned();
-    assert_eq!(payments.apply_report("sandbox".to_owned(), declined).await.unwrap(), ReportOutcome::Applied);
+    assert_eq!(payments.apply_report(PaymentProvider::Sandbox, declined).await.unwrap(), ReportOutcome::Applied);
     let failed = payments.session(first.id.clone()).await.unwrap();
     assert_eq!((failed.state.as_str(), failed.reason.as_str()), ("failed", "card_declined"));
     // Pay again: a new session for the same order.
     let second = payments.open_session(request("KS2", 5000)).await.unwrap();
     assert_ne!(second.id, first.id);
-    let paid =
-        payments.apply_report("sandbox".to_owned(), report("evt_ok", &second.id, SessionState::Succeeded, 5000)).await;
+    let paid = payments
+        .apply_report(PaymentProvider::Sandbox, report("evt_ok", second.id.as_str(), PaymentState::Succeeded, 5000))
+        .await;
     assert_eq!(paid.unwrap(), ReportOutcome::Applied);
     assert_eq!(paid_events(&db).await, 1);
 });
@@ -177,11 +177,11 @@ storage_test!(a_payment_after_the_window_still_counts, &MIGRATIONS, |db: Db| asy
     assert_eq!(payments.expire_due(clock.now_ms()).await.unwrap(), 0, "still in its window");
     clock.advance(Duration::from_secs(901));
     assert_eq!(payments.expire_due(clock.now_ms()).await.unwrap(), 1);
-    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "expired");
+    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, PaymentState::Expired);
     let cancelled = payments.cancel(session.id.clone()).await.unwrap();
-    assert_eq!(cancelled.state, "expired", "an expired session stays expired");
+    assert_eq!(cancelled.state, PaymentState::Expired, "an expired session stays expired");
     let late = payments
-        .apply_report("sandbox".to_owned(), report("evt_late", &session.id, SessionState::Succeeded, 700))
+        .apply_report(PaymentProvider::Sandbox, report("evt_late", session.id.as_str(), PaymentState::Succeeded, 700))
         .await;
     assert_eq!(late.unwrap(), ReportOutcome::Applied, "the money was taken: the order is paid");
     assert_eq!(paid_events(&db).await, 1);
@@ -207,14 +207,15 @@ storage_test!(the_sandbox_page_pays_with_the_test_cards, &MIGRATIONS, |db: Db| a
         .unwrap_err();
     assert_eq!(invalid.code, ErrorCode::Validation);
     assert!(invalid.fields.contains_key("number") && invalid.fields.contains_key("expiry"), "{:?}", invalid.fields);
-    assert_eq!(payments.session(third.id.clone()).await.unwrap().state, "open");
+    assert_eq!(payments.session(third.id.clone()).await.unwrap().state, PaymentState::Open);
     assert_eq!(paid_events(&db).await, 0);
     // 4242 pays, once.
     let paid = payments.sandbox_charge(third.id.clone(), card("4242424242424242")).await.unwrap();
-    assert_eq!(paid.state, "succeeded");
-    assert!(paid.paid_at.is_some());
+    assert_eq!(paid.state, PaymentState::Succeeded);
+    assert!(paid.paid_at_ms.is_some());
     assert_eq!(paid_events(&db).await, 1);
-    let unknown = payments.sandbox_charge("ps_nope".to_owned(), card("4242424242424242")).await.unwrap_err();
+    let unknown =
+        payments.sandbox_charge(SessionId::parse("ps_nope").unwrap(), card("4242424242424242")).await.unwrap_err();
     assert_eq!(unknown.code, ErrorCode::NotFound);
 });
 
@@ -224,7 +225,7 @@ storage_test!(webhooks_are_signature_checked_and_applied_once, &MIGRATIONS, |db:
     let body = webhook::sandbox_body(
         &ProviderReport {
             currency: "EUR".to_owned(),
-            ..report("evt_once", &session.id, SessionState::Succeeded, 2500)
+            ..report("evt_once", session.id.as_str(), PaymentState::Succeeded, 2500)
         },
         now_s(),
     );
@@ -235,17 +236,17 @@ storage_test!(webhooks_are_signature_checked_and_applied_once, &MIGRATIONS, |db:
     let mut tampered = body.clone();
     tampered.extend_from_slice(b" ");
     for (header, body) in [(&forged, &body), (&stale, &body), (&good, &tampered), (&"t=1".to_owned(), &body)] {
-        let refused = payments.receive_webhook("sandbox", &signed(header), body).await.unwrap_err();
+        let refused = payments.receive_webhook(PaymentProvider::Sandbox, &signed(header), body).await.unwrap_err();
         assert_eq!((refused.code, refused.msg_key.as_str()), (ErrorCode::Validation, "api.payment.signatureInvalid"));
     }
-    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, "open");
+    assert_eq!(payments.session(session.id.clone()).await.unwrap().state, PaymentState::Open);
     // A provider not enabled here has no webhook.
-    let paypal = payments.receive_webhook("paypal", &signed(&good), &body).await.unwrap_err();
+    let paypal = payments.receive_webhook(PaymentProvider::Paypal, &signed(&good), &body).await.unwrap_err();
     assert_eq!(paypal.code, ErrorCode::NotFound);
     // The genuine one, replayed ten times: applied once.
     let mut outcomes = Vec::new();
     for _ in 0..10 {
-        outcomes.push(payments.receive_webhook("sandbox", &signed(&good), &body).await.unwrap());
+        outcomes.push(payments.receive_webhook(PaymentProvider::Sandbox, &signed(&good), &body).await.unwrap());
     }
     assert_eq!(outcomes[0], ReportOutcome::Applied);
     assert!(outcomes[1..].iter().all(|outcome| *outcome == ReportOutcome::Duplicate), "{outcomes:?}");

@@ -3,6 +3,8 @@
 //! card page. A session id is an unguessable handle given at checkout.
 
 use actix_web::{get, post, web};
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::{PaymentProvider, PaymentState};
 use keyshop_proto::payment::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -15,7 +17,7 @@ use crate::state::GatewayState;
 #[serde(rename_all = "camelCase")]
 pub struct PaymentMethodDto {
     pub code: String,
-    pub provider: String,
+    pub provider: PaymentProvider,
     /// Hundredths of a percent of the amount.
     pub fee_basis_points: i64,
     /// US cents, converted at the order's rate.
@@ -27,13 +29,12 @@ pub struct PaymentMethodDto {
 pub struct PaymentSessionDto {
     pub id: String,
     pub order_no: String,
-    pub provider: String,
+    pub provider: PaymentProvider,
     pub method: String,
     /// Minor units of `currency`.
     pub amount: i64,
     pub currency: String,
-    /// open, succeeded, failed, cancelled or expired.
-    pub state: String,
+    pub state: PaymentState,
     /// The provider's reason for a failure (card_declined, insufficient_funds…).
     pub reason: String,
     /// Epoch milliseconds.
@@ -47,22 +48,24 @@ pub struct PaymentSessionDto {
     pub now: i64,
 }
 
-impl From<pb::Session> for PaymentSessionDto {
-    fn from(session: pb::Session) -> PaymentSessionDto {
-        PaymentSessionDto {
+impl TryFrom<pb::Session> for PaymentSessionDto {
+    type Error = AppError;
+
+    fn try_from(session: pb::Session) -> Result<PaymentSessionDto, AppError> {
+        Ok(PaymentSessionDto {
             id: session.id,
             order_no: session.order_no,
-            provider: session.provider,
+            provider: PaymentProvider::from_proto(session.provider)?,
             method: session.method,
             amount: session.amount,
             currency: session.currency,
-            state: session.state,
+            state: PaymentState::from_proto(session.state)?,
             reason: session.reason,
             expires_at: session.expires_at_ms,
             paid_at: session.paid_at_ms,
             redirect_url: session.redirect_url,
             now: session.now_ms,
-        }
+        })
     }
 }
 
@@ -76,17 +79,18 @@ pub async fn list_methods(
 ) -> ApiResult<Vec<PaymentMethodDto>> {
     let call = pb::ListMethodsRequest { currency: query.code() };
     let methods = state.clients.payment().list_methods(call).await?.into_inner().methods;
-    Ok(Reply::ok(
-        methods
-            .into_iter()
-            .map(|method| PaymentMethodDto {
+    let methods = methods
+        .into_iter()
+        .map(|method| {
+            Ok(PaymentMethodDto {
                 code: method.code,
-                provider: method.provider,
+                provider: PaymentProvider::from_proto(method.provider)?,
                 fee_basis_points: method.fee_basis_points,
                 fee_fixed_usd: method.fee_fixed_usd,
             })
-            .collect(),
-    ))
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+    Ok(Reply::ok(methods))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "payment_session",
@@ -98,7 +102,7 @@ pub async fn list_methods(
 #[get("/api/payment/session/{sessionId}")]
 pub async fn get_session(state: web::Data<GatewayState>, path: web::Path<String>) -> ApiResult<PaymentSessionDto> {
     let session = state.clients.payment().get_session(pb::SessionRef { id: path.into_inner() }).await?.into_inner();
-    Ok(Reply::ok(PaymentSessionDto::from(session)))
+    Ok(Reply::ok(PaymentSessionDto::try_from(session)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "payment_session_cancel",
@@ -110,7 +114,7 @@ pub async fn get_session(state: web::Data<GatewayState>, path: web::Path<String>
 #[post("/api/payment/session/{sessionId}/cancel")]
 pub async fn cancel_session(state: web::Data<GatewayState>, path: web::Path<String>) -> ApiResult<PaymentSessionDto> {
     let session = state.clients.payment().cancel_session(pb::SessionRef { id: path.into_inner() }).await?.into_inner();
-    Ok(Reply::ok(PaymentSessionDto::from(session)))
+    Ok(Reply::ok(PaymentSessionDto::try_from(session)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "payment_session_capture",
@@ -123,7 +127,7 @@ pub async fn cancel_session(state: web::Data<GatewayState>, path: web::Path<Stri
 #[post("/api/payment/session/{sessionId}/capture")]
 pub async fn capture_session(state: web::Data<GatewayState>, path: web::Path<String>) -> ApiResult<PaymentSessionDto> {
     let session = state.clients.payment().capture_session(pb::SessionRef { id: path.into_inner() }).await?.into_inner();
-    Ok(Reply::ok(PaymentSessionDto::from(session)))
+    Ok(Reply::ok(PaymentSessionDto::try_from(session)?))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -157,5 +161,5 @@ pub async fn sandbox_charge(
         cvc: body.cvc,
     };
     let session = state.clients.payment().sandbox_charge(call).await?.into_inner();
-    Ok(Reply::ok(PaymentSessionDto::from(session)))
+    Ok(Reply::ok(PaymentSessionDto::try_from(session)?))
 }

@@ -5,6 +5,8 @@
 //! applies the event once. A forged or stale signature gets 400.
 
 use actix_web::{HttpRequest, post, web};
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::PaymentProvider;
 use keyshop_proto::payment::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -31,7 +33,7 @@ pub struct WebhookAckDto {
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "payment_webhook",
-    params(("provider" = String, Path, description = "sandbox, stripe or paypal")),
+    params(("provider" = PaymentProvider, Path)),
     request_body(content = String, description = "The provider's event, as signed", content_type = "application/json"),
     responses(
         (status = 200, description = "Received (a replay is acknowledged as a duplicate)", body = Envelope<WebhookAckDto>),
@@ -50,8 +52,10 @@ pub async fn receive_webhook(
         .map(|name| ((*name).to_owned(), header(&request, name)))
         .filter(|(_, value)| !value.is_empty())
         .collect();
+    let provider =
+        PaymentProvider::parse(&path.into_inner()).ok_or_else(|| AppError::not_found("api.error.notFound"))?;
     let call =
-        pb::WebhookRequest { provider: path.into_inner(), signature: String::new(), headers, body: body.to_vec() };
+        pb::WebhookRequest { provider: provider.to_proto(), signature: String::new(), headers, body: body.to_vec() };
     let ack = state.clients.payment().receive_webhook(call).await?.into_inner();
     Ok(Reply::ok(WebhookAckDto { outcome: ack.outcome }))
 }
