@@ -7,7 +7,8 @@ use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
 
 use crate::domain::import::KeyLine;
-use crate::service::{CatalogClient, DeliveryService};
+use crate::ports::CatalogClient;
+use crate::service::DeliveryService;
 
 /// Keys per product by the catalog's stock status.
 fn keys_for(stock: &str) -> usize {

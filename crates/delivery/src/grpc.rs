@@ -7,7 +7,7 @@ use keyshop_proto::delivery::v1::delivery_service_server::DeliveryService as Del
 use tonic::{Request, Response, Status};
 
 use crate::domain::import::KeyLine;
-use crate::domain::reservation::LineRequest;
+use crate::domain::reservation::{HoldState, LineRequest};
 use crate::service::{Allocation, DeliveryService, ReservationView, Viewer};
 
 pub struct DeliveryGrpc {
@@ -24,11 +24,19 @@ fn line_of(line: &LineRequest) -> pb::ReserveLine {
     pb::ReserveLine { line_no: line.line_no, sku: line.sku.clone(), quantity: line.quantity }
 }
 
+fn reservation_state(state: HoldState) -> pb::ReservationState {
+    match state {
+        HoldState::Held => pb::ReservationState::Held,
+        HoldState::Released => pb::ReservationState::Released,
+        HoldState::Allocated => pb::ReservationState::Allocated,
+    }
+}
+
 fn reservation(view: ReservationView) -> pb::Reservation {
     pb::Reservation {
         lines: view.lines.iter().map(line_of).collect(),
         order_no: view.order_no,
-        state: view.state.as_str().to_owned(),
+        state: reservation_state(view.state) as i32,
         expires_at_ms: view.expires_at_ms,
     }
 }

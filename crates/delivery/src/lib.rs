@@ -7,6 +7,7 @@ pub mod events;
 pub mod grpc;
 pub mod mail;
 pub mod master_key;
+pub mod ports;
 pub mod service;
 pub mod store;
 
@@ -55,6 +56,8 @@ pub enum DeliveryError {
 pub struct Delivery {
     pub service: Arc<DeliveryService>,
     dispatcher: Arc<Dispatcher>,
+    /// The catalog, for the demo's key stock.
+    catalog: ports::CatalogClient,
     events: EventWork,
 }
 
@@ -69,16 +72,18 @@ impl Delivery {
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
         let service = Arc::new(DeliveryService::new(db.clone(), platform.clock.clone(), vault, waker.clone(), window));
+        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?);
         let dispatcher = Arc::new(Dispatcher {
             service: service.clone(),
             mailer: Arc::new(Mailer::from_config(&config.mail)?),
-            catalog: CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?),
+            guides: Arc::new(ports::CatalogGuides { client: catalog.clone() }),
         });
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), DELIVERY_GROUP, &[topics::ORDER], handler).await?];
         Ok(Delivery {
             service,
             dispatcher,
+            catalog,
             events: EventWork::new(ServiceName::Delivery, config, platform, db, waker, consumers),
         })
     }
@@ -86,7 +91,7 @@ impl Delivery {
     /// Demo key stock for the demo catalog (`serve --demo`), into an empty
     /// inventory; how many products got keys.
     pub async fn seed_demo(&self) -> Result<usize, keyshop_core::error::AppError> {
-        demo::seed(&self.service, self.dispatcher.catalog.clone()).await
+        demo::seed(&self.service, self.catalog.clone()).await
     }
 
     /// Serves gRPC on `listener` with its outbox relay, its consumer and the

@@ -74,25 +74,27 @@ pub trait Vocabulary: Sized + Copy + 'static {
     fn proto_names() -> Vec<&'static str>;
 }
 
-/// Declares a vocabulary enum: `vocabulary! { /// doc
-/// pub enum Name: ProtoEnum { Variant = "code", … } }`.
+/// Declares an enum of codes: stored and parsed as its codes, with diesel's
+/// text mapping (an unknown value read is an error). For a service's own
+/// states that never leave it; [`vocabulary!`] adds the API and proto sides.
+/// `code_enum! { /// doc
+/// pub enum Name { Variant = "code", … } }`.
 #[macro_export]
-macro_rules! vocabulary {
+macro_rules! code_enum {
     (
         $(#[$meta:meta])*
-        pub enum $name:ident: $proto:path {
+        pub enum $name:ident {
             $( $(#[$variant_meta:meta])* $variant:ident = $code:literal ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(
             Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
-            serde::Serialize, serde::Deserialize, utoipa::ToSchema,
             diesel::expression::AsExpression, diesel::deserialize::FromSqlRow,
         )]
         #[diesel(sql_type = diesel::sql_types::Text)]
         pub enum $name {
-            $( $(#[$variant_meta])* #[serde(rename = $code)] $variant ),+
+            $( $(#[$variant_meta])* $variant ),+
         }
 
         impl $name {
@@ -106,7 +108,50 @@ macro_rules! vocabulary {
             pub fn parse(code: &str) -> Option<$name> {
                 match code { $($code => Some($name::$variant),)+ _ => None }
             }
+        }
 
+        impl std::fmt::Display for $name {
+            fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str(self.as_str())
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = $crate::vocab::UnknownCode;
+
+            fn from_str(code: &str) -> Result<$name, $crate::vocab::UnknownCode> {
+                $name::parse(code).ok_or_else(|| $crate::vocab::UnknownCode {
+                    vocabulary: stringify!($name),
+                    code: code.chars().take(64).collect(),
+                })
+            }
+        }
+
+        $crate::sql_text!($name, |value| value.as_str(), |code| code.parse::<$name>());
+    };
+}
+
+/// Declares a vocabulary enum: a [`code_enum!`] that is also a string enum of
+/// the HTTP API (serde, utoipa) and has a proto enum of the same values.
+/// `vocabulary! { /// doc
+/// pub enum Name: ProtoEnum { Variant = "code", … } }`.
+#[macro_export]
+macro_rules! vocabulary {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident: $proto:path {
+            $( $(#[$variant_meta:meta])* $variant:ident = $code:literal ),+ $(,)?
+        }
+    ) => {
+        $crate::code_enum! {
+            $(#[$meta])*
+            #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+            pub enum $name {
+                $( $(#[$variant_meta])* #[serde(rename = $code)] $variant = $code ),+
+            }
+        }
+
+        impl $name {
             /// The value of the proto enum.
             pub fn to_proto(self) -> i32 {
                 let value = match self { $($name::$variant => <$proto>::$variant),+ };
@@ -138,25 +183,6 @@ macro_rules! vocabulary {
                 (1..).map_while(|value| <$proto>::try_from(value).ok()).map(|proto| proto.as_str_name()).collect()
             }
         }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str(self.as_str())
-            }
-        }
-
-        impl std::str::FromStr for $name {
-            type Err = $crate::vocab::UnknownCode;
-
-            fn from_str(code: &str) -> Result<$name, $crate::vocab::UnknownCode> {
-                $name::parse(code).ok_or_else(|| $crate::vocab::UnknownCode {
-                    vocabulary: stringify!($name),
-                    code: code.chars().take(64).collect(),
-                })
-            }
-        }
-
-        $crate::sql_text!($name, |value| value.as_str(), |code| code.parse::<$name>());
     };
 }
 

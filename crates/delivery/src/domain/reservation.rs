@@ -15,41 +15,25 @@ pub const MAX_ORDER_NO_LEN: usize = 64;
 /// The longest hold a caller may ask for.
 pub const MAX_HOLD_SECONDS: i64 = 24 * 3600;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyStatus {
-    Available,
-    Reserved,
-    Sold,
-}
-
-impl KeyStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KeyStatus::Available => "available",
-            KeyStatus::Reserved => "reserved",
-            KeyStatus::Sold => "sold",
-        }
+keyshop_core::code_enum! {
+    /// Where a key is.
+    pub enum KeyStatus {
+        Available = "available",
+        /// Held for one order line until the order is paid or given up.
+        Reserved = "reserved",
+        Sold = "sold",
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HoldState {
-    Held,
-    Released,
-    Allocated,
-}
-
-impl HoldState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HoldState::Held => "held",
-            HoldState::Released => "released",
-            HoldState::Allocated => "allocated",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<HoldState> {
-        [HoldState::Held, HoldState::Released, HoldState::Allocated].into_iter().find(|state| state.as_str() == text)
+keyshop_core::code_enum! {
+    /// Where a checkout's hold is.
+    pub enum HoldState {
+        /// Keys held until paid or released.
+        Held = "held",
+        /// Given back: cancelled, expired, failed.
+        Released = "released",
+        /// Paid: the keys are the order's.
+        Allocated = "allocated",
     }
 }
 

@@ -97,7 +97,7 @@ impl DeliveryService {
                 let mut changes = StockChanges::default();
                 let allocation = allocate_in(conn, &mut changes, order_no, now)?;
                 let existing = store::deliveries::find(conn, order_no)?;
-                let was = existing.as_ref().map(|row| parse_state(&row.state)).transpose()?;
+                let was = existing.as_ref().map(|row| row.state);
                 if existing.is_none() {
                     let state = if allocation.complete() { DeliveryState::Queued } else { DeliveryState::WaitingStock };
                     let delivery_lines: Vec<DeliveryLine> = paid
@@ -184,7 +184,7 @@ impl DeliveryService {
             .write(move |conn| -> Result<(), AppError> {
                 let row = store::deliveries::find(conn, &order_no)?
                     .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-                match parse_state(&row.state)? {
+                match row.state {
                     DeliveryState::WaitingStock => Err(AppError::new(ErrorCode::Conflict, "api.delivery.waitingStock")),
                     DeliveryState::Queued => Ok(()),
                     DeliveryState::Sent => {
@@ -230,11 +230,4 @@ impl DeliveryService {
         let keys = self.reveal(order_no, viewer).await?;
         Ok(MailParts { delivery, lines, keys })
     }
-}
-
-fn parse_state(text: &str) -> Result<DeliveryState, AppError> {
-    [DeliveryState::WaitingStock, DeliveryState::Queued, DeliveryState::Sent]
-        .into_iter()
-        .find(|state| state.as_str() == text)
-        .ok_or_else(|| AppError::internal(format!("delivery state {text:?}")))
 }

@@ -6,11 +6,10 @@ use std::sync::Arc;
 use futures::StreamExt;
 use keyshop_core::error::AppError;
 use keyshop_core::mail::Mailer;
-use keyshop_proto::catalog::v1 as catalog;
-use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 
 use super::DeliveryService;
 use crate::mail::{self, GuidedLine};
+use crate::ports::ActivationGuides;
 use crate::store;
 use crate::store::deliveries::DeliveryState;
 
@@ -23,8 +22,6 @@ const LEASE_MS: i64 = 60_000;
 /// The longest wait between two attempts.
 const MAX_BACKOFF_MS: i64 = 3_600_000;
 
-pub type CatalogClient = CatalogServiceClient<keyshop_core::grpc::Intercepted>;
-
 /// The wait after the `attempts`-th failure: 2 s, 4 s, 8 s … at most an hour.
 pub fn backoff_ms(attempts: i64) -> i64 {
     let exponent = u32::try_from(attempts.clamp(1, 22)).unwrap_or(22);
@@ -35,7 +32,7 @@ pub fn backoff_ms(attempts: i64) -> i64 {
 pub struct Dispatcher {
     pub service: Arc<DeliveryService>,
     pub mailer: Arc<Mailer>,
-    pub catalog: CatalogClient,
+    pub guides: Arc<dyn ActivationGuides>,
 }
 
 impl Dispatcher {
@@ -118,22 +115,9 @@ impl Dispatcher {
             let activation_guide = if line.game_name.is_empty() {
                 String::new()
             } else {
-                let product = self
-                    .catalog
-                    .clone()
-                    .get_product(catalog::ProductRef {
-                        game_name: line.game_name.clone(),
-                        game_ext_name: line.game_ext_name.clone(),
-                        language: parts.delivery.language.clone(),
-                        no_view: true,
-                    })
-                    .await;
-                match product {
-                    Ok(detail) => detail.into_inner().activation_guide,
-                    // A product taken off the catalog still gets its keys.
-                    Err(status) if status.code() == tonic::Code::NotFound => String::new(),
-                    Err(status) => return Err(AppError::unavailable(format!("catalog: {status}"))),
-                }
+                // A product taken off the catalog still gets its keys.
+                let language = &parts.delivery.language;
+                self.guides.activation_guide(&line.game_name, &line.game_ext_name, language).await?.unwrap_or_default()
             };
             guided.push(GuidedLine {
                 line_no: line.line_no,

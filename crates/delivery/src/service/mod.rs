@@ -8,6 +8,9 @@ mod import;
 mod reserve;
 mod reveal;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,7 +23,7 @@ use keyshop_proto::events::v1::StockChanged;
 use tokio::sync::Notify;
 
 pub use deliver::{DeliveryOutcome, MailParts, RESEND_INTERVAL_MS};
-pub use dispatch::{CatalogClient, Dispatcher};
+pub use dispatch::Dispatcher;
 pub use import::ImportReport;
 pub use reserve::{AllocatedLine, Allocation, ReservationView};
 pub use reveal::{RevealEntry, RevealedKey, Viewer};

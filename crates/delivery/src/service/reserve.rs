@@ -53,9 +53,7 @@ fn no_reservation(order_no: &str) -> AppError {
 }
 
 fn view(row: &ReservationRow, lines: Vec<LineRequest>) -> Result<ReservationView, AppError> {
-    let state = HoldState::parse(&row.state)
-        .ok_or_else(|| AppError::internal(format!("reservation {} has state {:?}", row.order_no, row.state)))?;
-    Ok(ReservationView { order_no: row.order_no.clone(), state, expires_at_ms: row.expires_at, lines })
+    Ok(ReservationView { order_no: row.order_no.clone(), state: row.state, expires_at_ms: row.expires_at, lines })
 }
 
 /// Holds `quantity` available keys of `sku` for the line; with `partial`,
@@ -121,7 +119,7 @@ impl DeliveryService {
             .write(move |conn| -> Result<(ReservationView, bool), AppError> {
                 let existing = store::reservations::find(conn, &order_no)?;
                 let lines = match &existing {
-                    Some(row) if row.state != HoldState::Released.as_str() => {
+                    Some(row) if row.state != HoldState::Released => {
                         let lines = store::reservations::lines(conn, &order_no)?;
                         return Ok((view(row, lines)?, false));
                     }
@@ -158,7 +156,7 @@ impl DeliveryService {
             .write(move |conn| -> Result<(ReservationView, bool), AppError> {
                 let row = store::reservations::find(conn, &order_no)?.ok_or_else(|| no_reservation(&order_no))?;
                 let lines = store::reservations::lines(conn, &order_no)?;
-                if row.state != HoldState::Held.as_str() {
+                if row.state != HoldState::Held {
                     return Ok((view(&row, lines)?, false));
                 }
                 let mut changes = StockChanges::default();
@@ -241,7 +239,7 @@ pub(super) fn allocate_in(
     for (sku, count) in held {
         changes.adjust(conn, &sku, 0, -count, count)?;
     }
-    if row.state != HoldState::Allocated.as_str() {
+    if row.state != HoldState::Allocated {
         store::reservations::set_state(conn, order_no, HoldState::Allocated, row.expires_at, now)?;
     }
     let sold: BTreeMap<i64, i64> = store::keys::count_by_line(conn, order_no, KeyStatus::Sold)?.into_iter().collect();

@@ -7,22 +7,14 @@ use keyshop_core::db::DbConnection;
 use super::keys::on_backend;
 use super::schema::{deliveries, delivery_lines};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DeliveryState {
-    /// Keys are missing; the order waits for stock.
-    WaitingStock,
-    /// Every key is allocated; the e-mail is due.
-    Queued,
-    Sent,
-}
-
-impl DeliveryState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeliveryState::WaitingStock => "waiting_stock",
-            DeliveryState::Queued => "queued",
-            DeliveryState::Sent => "sent",
-        }
+keyshop_core::code_enum! {
+    /// Where a paid order's delivery e-mail is.
+    pub enum DeliveryState {
+        /// Keys are missing; the order waits for stock.
+        WaitingStock = "waiting_stock",
+        /// Every key is allocated; the e-mail is due.
+        Queued = "queued",
+        Sent = "sent",
     }
 }
 
@@ -32,7 +24,7 @@ pub struct DeliveryRow {
     pub email: String,
     pub language: String,
     pub order_url: String,
-    pub state: String,
+    pub state: DeliveryState,
     pub attempts: i64,
     pub next_attempt_at: i64,
     pub last_error: String,
@@ -73,7 +65,7 @@ pub fn insert(conn: &mut DbConnection, delivery: &NewDelivery<'_>, lines: &[Deli
             deliveries::email.eq(delivery.email),
             deliveries::language.eq(delivery.language),
             deliveries::order_url.eq(delivery.order_url),
-            deliveries::state.eq(delivery.state.as_str()),
+            deliveries::state.eq(delivery.state),
             deliveries::next_attempt_at.eq(delivery.now_ms),
             deliveries::created_at.eq(delivery.now_ms),
             deliveries::updated_at.eq(delivery.now_ms),
@@ -98,12 +90,8 @@ pub fn advance(
     to: DeliveryState,
     now_ms: i64,
 ) -> QueryResult<bool> {
-    let moved = diesel::update(deliveries::table.find(order_no).filter(deliveries::state.eq(from.as_str())))
-        .set((
-            deliveries::state.eq(to.as_str()),
-            deliveries::next_attempt_at.eq(now_ms),
-            deliveries::updated_at.eq(now_ms),
-        ))
+    let moved = diesel::update(deliveries::table.find(order_no).filter(deliveries::state.eq(from)))
+        .set((deliveries::state.eq(to), deliveries::next_attempt_at.eq(now_ms), deliveries::updated_at.eq(now_ms)))
         .execute(conn)?;
     Ok(moved > 0)
 }
@@ -111,7 +99,7 @@ pub fn advance(
 /// Orders in `state` due at `now_ms`, oldest first.
 pub fn due(conn: &mut DbConnection, state: DeliveryState, now_ms: i64, limit: i64) -> QueryResult<Vec<String>> {
     deliveries::table
-        .filter(deliveries::state.eq(state.as_str()))
+        .filter(deliveries::state.eq(state))
         .filter(deliveries::next_attempt_at.le(now_ms))
         .order(deliveries::next_attempt_at)
         .limit(limit)
@@ -125,7 +113,7 @@ pub fn lease(conn: &mut DbConnection, order_no: &str, now_ms: i64, lease_ms: i64
     let leased = diesel::update(
         deliveries::table
             .find(order_no)
-            .filter(deliveries::state.eq(DeliveryState::Queued.as_str()))
+            .filter(deliveries::state.eq(DeliveryState::Queued))
             .filter(deliveries::next_attempt_at.le(now_ms)),
     )
     .set((
@@ -138,9 +126,9 @@ pub fn lease(conn: &mut DbConnection, order_no: &str, now_ms: i64, lease_ms: i64
 }
 
 pub fn mark_sent(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> QueryResult<usize> {
-    diesel::update(deliveries::table.find(order_no).filter(deliveries::state.eq(DeliveryState::Queued.as_str())))
+    diesel::update(deliveries::table.find(order_no).filter(deliveries::state.eq(DeliveryState::Queued)))
         .set((
-            deliveries::state.eq(DeliveryState::Sent.as_str()),
+            deliveries::state.eq(DeliveryState::Sent),
             deliveries::sent_at.eq(now_ms),
             deliveries::last_error.eq(""),
             deliveries::updated_at.eq(now_ms),
@@ -167,21 +155,20 @@ pub fn mark_failed(
 
 /// Queues a sent e-mail again at the buyer's request.
 pub fn requeue(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> QueryResult<bool> {
-    let moved =
-        diesel::update(deliveries::table.find(order_no).filter(deliveries::state.eq(DeliveryState::Sent.as_str())))
-            .set((
-                deliveries::state.eq(DeliveryState::Queued.as_str()),
-                deliveries::next_attempt_at.eq(now_ms),
-                deliveries::resent_at.eq(now_ms),
-                deliveries::updated_at.eq(now_ms),
-            ))
-            .execute(conn)?;
+    let moved = diesel::update(deliveries::table.find(order_no).filter(deliveries::state.eq(DeliveryState::Sent)))
+        .set((
+            deliveries::state.eq(DeliveryState::Queued),
+            deliveries::next_attempt_at.eq(now_ms),
+            deliveries::resent_at.eq(now_ms),
+            deliveries::updated_at.eq(now_ms),
+        ))
+        .execute(conn)?;
     Ok(moved > 0)
 }
 
 /// Makes every order waiting for stock due now (keys just arrived).
 pub fn wake_waiting(conn: &mut DbConnection, now_ms: i64) -> QueryResult<usize> {
-    diesel::update(deliveries::table.filter(deliveries::state.eq(DeliveryState::WaitingStock.as_str())))
+    diesel::update(deliveries::table.filter(deliveries::state.eq(DeliveryState::WaitingStock)))
         .set(deliveries::next_attempt_at.eq(now_ms))
         .execute(conn)
 }

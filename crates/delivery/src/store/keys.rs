@@ -76,7 +76,7 @@ pub fn insert_new(conn: &mut DbConnection, keys: &[NewKey], now_ms: i64) -> Quer
 pub fn pick_available(conn: &mut DbConnection, sku: &str, limit: i64) -> QueryResult<Vec<i64>> {
     let query = product_keys::table
         .filter(product_keys::sku.eq(sku))
-        .filter(product_keys::status.eq(KeyStatus::Available.as_str()))
+        .filter(product_keys::status.eq(KeyStatus::Available))
         .order(product_keys::id)
         .limit(limit)
         .select(product_keys::id);
@@ -92,12 +92,10 @@ pub fn pick_available(conn: &mut DbConnection, sku: &str, limit: i64) -> QueryRe
 /// available change. The number changed.
 pub fn reserve(conn: &mut DbConnection, ids: &[i64], order_no: &str, line_no: i64) -> QueryResult<usize> {
     diesel::update(
-        product_keys::table
-            .filter(product_keys::id.eq_any(ids))
-            .filter(product_keys::status.eq(KeyStatus::Available.as_str())),
+        product_keys::table.filter(product_keys::id.eq_any(ids)).filter(product_keys::status.eq(KeyStatus::Available)),
     )
     .set((
-        product_keys::status.eq(KeyStatus::Reserved.as_str()),
+        product_keys::status.eq(KeyStatus::Reserved),
         product_keys::order_no.eq(order_no),
         product_keys::line_no.eq(line_no),
     ))
@@ -108,7 +106,7 @@ pub fn reserve(conn: &mut DbConnection, ids: &[i64], order_no: &str, line_no: i6
 pub fn count_by_sku(conn: &mut DbConnection, order_no: &str, status: KeyStatus) -> QueryResult<Vec<(String, i64)>> {
     product_keys::table
         .filter(product_keys::order_no.eq(order_no))
-        .filter(product_keys::status.eq(status.as_str()))
+        .filter(product_keys::status.eq(status))
         .group_by(product_keys::sku)
         .select((product_keys::sku, diesel::dsl::count_star()))
         .order(product_keys::sku)
@@ -119,7 +117,7 @@ pub fn count_by_sku(conn: &mut DbConnection, order_no: &str, status: KeyStatus) 
 pub fn count_by_line(conn: &mut DbConnection, order_no: &str, status: KeyStatus) -> QueryResult<Vec<(i64, i64)>> {
     let rows: Vec<(Option<i64>, i64)> = product_keys::table
         .filter(product_keys::order_no.eq(order_no))
-        .filter(product_keys::status.eq(status.as_str()))
+        .filter(product_keys::status.eq(status))
         .group_by(product_keys::line_no)
         .select((product_keys::line_no, diesel::dsl::count_star()))
         .load(conn)?;
@@ -131,10 +129,10 @@ pub fn release_order(conn: &mut DbConnection, order_no: &str) -> QueryResult<usi
     diesel::update(
         product_keys::table
             .filter(product_keys::order_no.eq(order_no))
-            .filter(product_keys::status.eq(KeyStatus::Reserved.as_str())),
+            .filter(product_keys::status.eq(KeyStatus::Reserved)),
     )
     .set((
-        product_keys::status.eq(KeyStatus::Available.as_str()),
+        product_keys::status.eq(KeyStatus::Available),
         product_keys::order_no.eq(None::<String>),
         product_keys::line_no.eq(None::<i64>),
     ))
@@ -146,9 +144,9 @@ pub fn sell_order(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> Query
     diesel::update(
         product_keys::table
             .filter(product_keys::order_no.eq(order_no))
-            .filter(product_keys::status.eq(KeyStatus::Reserved.as_str())),
+            .filter(product_keys::status.eq(KeyStatus::Reserved)),
     )
-    .set((product_keys::status.eq(KeyStatus::Sold.as_str()), product_keys::sold_at.eq(now_ms)))
+    .set((product_keys::status.eq(KeyStatus::Sold), product_keys::sold_at.eq(now_ms)))
     .execute(conn)
 }
 
@@ -156,7 +154,7 @@ pub fn sell_order(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> Query
 pub fn sold_to(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<StoredKey>> {
     product_keys::table
         .filter(product_keys::order_no.eq(order_no))
-        .filter(product_keys::status.eq(KeyStatus::Sold.as_str()))
+        .filter(product_keys::status.eq(KeyStatus::Sold))
         .order((product_keys::line_no, product_keys::id))
         .select((
             product_keys::id,

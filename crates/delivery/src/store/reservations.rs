@@ -10,7 +10,7 @@ use crate::domain::reservation::{HoldState, LineRequest};
 #[derive(Debug, Clone, Queryable)]
 pub struct ReservationRow {
     pub order_no: String,
-    pub state: String,
+    pub state: HoldState,
     pub expires_at: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -40,7 +40,7 @@ pub fn insert(
     diesel::insert_into(reservations::table)
         .values((
             reservations::order_no.eq(order_no),
-            reservations::state.eq(HoldState::Held.as_str()),
+            reservations::state.eq(HoldState::Held),
             reservations::expires_at.eq(expires_at),
             reservations::created_at.eq(now_ms),
             reservations::updated_at.eq(now_ms),
@@ -70,7 +70,7 @@ pub fn set_state(
 ) -> QueryResult<usize> {
     diesel::update(reservations::table.find(order_no))
         .set((
-            reservations::state.eq(state.as_str()),
+            reservations::state.eq(state),
             reservations::expires_at.eq(expires_at),
             reservations::updated_at.eq(now_ms),
         ))
@@ -80,7 +80,7 @@ pub fn set_state(
 /// Orders whose hold ran out before `now_ms`, oldest first.
 pub fn expired(conn: &mut DbConnection, now_ms: i64, limit: i64) -> QueryResult<Vec<String>> {
     reservations::table
-        .filter(reservations::state.eq(HoldState::Held.as_str()))
+        .filter(reservations::state.eq(HoldState::Held))
         .filter(reservations::expires_at.lt(now_ms))
         .order(reservations::expires_at)
         .limit(limit)

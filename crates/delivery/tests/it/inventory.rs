@@ -115,7 +115,7 @@ backend_test!(two_hundred_checkouts_for_fifty_keys, &MIGRATIONS, |test_db: TestD
     for task in tasks {
         match task.await.unwrap() {
             Ok(reservation) => {
-                assert_eq!(reservation.into_inner().state, "held");
+                assert_eq!(reservation.into_inner().state(), pb::ReservationState::Held);
                 held += 1;
             }
             Err(status) => {
@@ -196,7 +196,7 @@ backend_test!(allocation_sells_the_held_keys_once_and_reveals_are_logged, &MIGRA
 
     // Releasing a paid order gives nothing back.
     let after = delivery.client.release(pb::OrderRef { order_no: "KS-1".to_owned() }).await.unwrap().into_inner();
-    assert_eq!(after.state, "allocated");
+    assert_eq!(after.state(), pb::ReservationState::Allocated);
     assert_eq!(delivery.stock("SKU-A").await.sold, 2);
 
     let log = delivery.client.list_reveals(pb::OrderRef { order_no: "KS-1".to_owned() }).await.unwrap().into_inner();
@@ -226,7 +226,7 @@ backend_test!(expired_holds_return_to_stock_even_across_a_restart, &MIGRATIONS, 
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let released = restarted.client.release(pb::OrderRef { order_no: "KS-1".to_owned() }).await.unwrap();
-    assert_eq!(released.into_inner().state, "released");
+    assert_eq!(released.into_inner().state(), pb::ReservationState::Released);
 
     // Paid after all (a late payment): the order takes keys from stock again;
     // what stock cannot give is reported missing, and filled after an import.

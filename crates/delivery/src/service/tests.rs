@@ -1,0 +1,169 @@
+//! The delivery use cases without a network: the inventory on a SQLite file,
+//! time moved by hand, activation guides from an in-memory catalog, e-mails
+//! written as files.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use keyshop_core::clock::{Clock, ManualClock};
+use keyshop_core::config::MailConfig;
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::events::OutboxWaker;
+use keyshop_core::mail::Mailer;
+use keyshop_proto::events::v1::{OrderPaid, PaidLine};
+use keyshop_testkit::TestDb;
+use secrecy::SecretString;
+
+use super::{DeliveryService, Dispatcher};
+use crate::domain::import::KeyLine;
+use crate::domain::reservation::{HoldState, LineRequest};
+use crate::domain::vault::Vault;
+use crate::ports::ActivationGuides;
+use crate::store;
+
+/// A catalog in memory: one guide for every product, or down.
+#[derive(Default)]
+struct FakeGuides {
+    down: Mutex<bool>,
+    asked: Mutex<Vec<String>>,
+}
+
+#[async_trait::async_trait]
+impl ActivationGuides for FakeGuides {
+    async fn activation_guide(&self, game_name: &str, _: &str, language: &str) -> Result<Option<String>, AppError> {
+        if *self.down.lock().unwrap() {
+            return Err(AppError::unavailable("catalog down"));
+        }
+        self.asked.lock().unwrap().push(format!("{game_name}/{language}"));
+        Ok(Some(format!("Redeem {game_name} in the launcher.")))
+    }
+}
+
+struct Bench {
+    service: Arc<DeliveryService>,
+    dispatcher: Dispatcher,
+    guides: Arc<FakeGuides>,
+    clock: Arc<ManualClock>,
+    outbox: tempfile::TempDir,
+    _db: TestDb,
+}
+
+async fn bench() -> Bench {
+    let test_db = TestDb::sqlite(&store::MIGRATIONS).await.unwrap();
+    let vault = Arc::new(Vault::from_material(&Vault::generate_material().unwrap()).unwrap());
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = Arc::new(DeliveryService::new(
+        test_db.db.clone(),
+        clock.clone(),
+        vault,
+        OutboxWaker::default(),
+        Duration::from_secs(900),
+    ));
+    let outbox = tempfile::tempdir().unwrap();
+    let mail = MailConfig {
+        url: SecretString::from(format!("file://{}", outbox.path().display())),
+        from: "keyshop <no-reply@keyshop.localhost>".to_owned(),
+    };
+    let guides = Arc::new(FakeGuides::default());
+    let dispatcher = Dispatcher {
+        service: service.clone(),
+        mailer: Arc::new(Mailer::from_config(&mail).unwrap()),
+        guides: guides.clone(),
+    };
+    Bench { service, dispatcher, guides, clock, outbox, _db: test_db }
+}
+
+fn keys(prefix: &str, count: usize) -> Vec<KeyLine> {
+    (0..count).map(|index| KeyLine { key: format!("{prefix}-{index:05}-ABCDE"), note: String::new() }).collect()
+}
+
+fn line(line_no: i64, sku: &str, quantity: i64) -> LineRequest {
+    LineRequest { line_no, sku: sku.to_owned(), quantity }
+}
+
+fn paid(order_no: &str, sku: &str, quantity: i64) -> OrderPaid {
+    OrderPaid {
+        order_no: order_no.to_owned(),
+        email: "buyer@example.com".to_owned(),
+        language: "de".to_owned(),
+        order_url: format!("https://shop.example/order/{order_no}"),
+        lines: vec![PaidLine {
+            line_no: 1,
+            sku: sku.to_owned(),
+            title: "Crimson Frontier".to_owned(),
+            platform: "steam".to_owned(),
+            quantity,
+            game_name: "crimson-frontier".to_owned(),
+            game_ext_name: "steam-global".to_owned(),
+        }],
+        ..OrderPaid::default()
+    }
+}
+
+fn mails(bench: &Bench) -> Vec<String> {
+    keyshop_testkit::outbox_mails(bench.outbox.path())
+}
+
+#[tokio::test]
+async fn a_hold_runs_out_when_the_clock_passes_it_and_its_keys_sell_again() {
+    let bench = bench().await;
+    bench.service.import_keys("SKU-A".to_owned(), keys("AAAAA", 2)).await.unwrap();
+    let held = bench.service.reserve("KS1".to_owned(), vec![line(1, "SKU-A", 2)], 60).await.unwrap();
+    assert_eq!(held.state, HoldState::Held);
+    let refused = bench.service.reserve("KS2".to_owned(), vec![line(1, "SKU-A", 1)], 60).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Conflict, "no key is sold twice");
+    assert_eq!(bench.service.release_expired(bench.clock.now_ms()).await.unwrap(), 0);
+    bench.clock.advance(Duration::from_secs(61));
+    assert_eq!(bench.service.release_expired(bench.clock.now_ms()).await.unwrap(), 1);
+    let again = bench.service.reserve("KS2".to_owned(), vec![line(1, "SKU-A", 2)], 60).await.unwrap();
+    assert_eq!(again.state, HoldState::Held);
+}
+
+#[tokio::test]
+async fn a_paid_order_gets_its_held_keys_once_and_one_e_mail_with_the_guide() {
+    let bench = bench().await;
+    bench.service.import_keys("SKU-B".to_owned(), keys("BBBBB", 3)).await.unwrap();
+    bench.service.reserve("KS3".to_owned(), vec![line(1, "SKU-B", 2)], 0).await.unwrap();
+    let first = bench.service.deliver_paid(paid("KS3", "SKU-B", 2)).await.unwrap();
+    assert!(first.delivered_now && first.allocation.complete());
+    let again = bench.service.deliver_paid(paid("KS3", "SKU-B", 2)).await.unwrap();
+    assert!(!again.delivered_now, "a replayed event changes nothing");
+
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    let mails = mails(&bench);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("BBBBB-00000-ABCDE") && mails[0].contains("BBBBB-00001-ABCDE"), "{}", mails[0]);
+    assert!(!mails[0].contains("BBBBB-00002-ABCDE"), "a key that was not bought");
+    assert!(mails[0].contains("Redeem crimson-frontier in the launcher."));
+    assert_eq!(*bench.guides.asked.lock().unwrap(), ["crimson-frontier/de"]);
+}
+
+#[tokio::test]
+async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() {
+    let bench = bench().await;
+    bench.service.import_keys("SKU-C".to_owned(), keys("CCCCC", 1)).await.unwrap();
+    bench.service.deliver_paid(paid("KS4", "SKU-C", 1)).await.unwrap();
+    *bench.guides.down.lock().unwrap() = true;
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert!(mails(&bench).is_empty());
+    *bench.guides.down.lock().unwrap() = false;
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0, "not before the back-off");
+    bench.clock.advance(Duration::from_secs(3));
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(mails(&bench).len(), 1);
+}
+
+#[tokio::test]
+async fn an_order_short_of_keys_waits_and_is_served_when_keys_arrive() {
+    let bench = bench().await;
+    let outcome = bench.service.deliver_paid(paid("KS5", "SKU-D", 2)).await.unwrap();
+    assert!(!outcome.delivered_now && !outcome.allocation.complete());
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    bench.service.import_keys("SKU-D".to_owned(), keys("DDDDD", 2)).await.unwrap();
+    assert_eq!(bench.service.fill_waiting(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert!(mails(&bench)[0].contains("DDDDD-00001-ABCDE"));
+}
