@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { firstProductPath } from './support';
+import { apiData, firstProductPath } from './support';
 
 /**
- * Not a test: `npm run screenshots` saves the store's pages (home, /games, a product, 404,
- * sign-in, the forms, the account area of a member, cart, checkout, paying and the
- * member's orders) in three languages at desktop and
- * phone sizes into screenshots/ (gitignored) for a person to look at. The store must accept
+ * Not a test: `npm run screenshots` saves the store's pages (home, /games, a list, a product,
+ * 404, the news and a news item, footer pages, sign-in, the forms, the account area of a
+ * member, cart, checkout, paying and the member's orders; on phones also the menu and the
+ * filter drawers open) in three languages at desktop and phone sizes into screenshots/
+ * (gitignored) for a person to look at. The store must accept
  * the captcha code below (KEYSHOP_CAPTCHA_TEST_CODE) so the pictures can sign a member up.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -29,12 +30,35 @@ interface Shot {
   ready: (page: Page) => Promise<void>;
   /** Signed in as MEMBER first. */
   member?: boolean;
+  /** Only at these viewports (all when absent). */
+  only?: readonly (typeof VIEWPORTS)[number]['name'][];
+  /** The screen only, not the whole page (an open drawer covers the screen). */
+  screen?: boolean;
 }
 
 function testId(id: string): (page: Page) => Promise<void> {
   return async (page) => {
     await expect(page.getByTestId(id).first()).toBeVisible();
   };
+}
+
+/** Opens something (a drawer, a menu) after `ready`, for a picture of it open. */
+function opened(ready: (page: Page) => Promise<void>, trigger: string, shown: string) {
+  return async (page: Page) => {
+    await ready(page);
+    await page.getByTestId(trigger).first().click();
+    await expect(page.getByTestId(shown).first()).toBeVisible();
+    // Let the drawer's entrance finish.
+    await page.waitForTimeout(400);
+  };
+}
+
+async function firstNewsPath(request: APIRequestContext): Promise<string> {
+  const news = await apiData<{ rows: { id: number }[] }>(
+    request,
+    '/prod-api/api/home/gamesNews?page=1&limit=10',
+  );
+  return `/newsInfo?id=${String(news.rows[0]?.id ?? 0)}`;
 }
 
 function at(target: string): () => Promise<string> {
@@ -148,6 +172,30 @@ const PAGES: readonly Shot[] = [
       await expect(page.getByTestId('not-found')).toBeVisible();
     },
   },
+  {
+    name: 'list',
+    path: at('/steam'),
+    ready: testId('product-card'),
+  },
+  {
+    name: 'games-filters',
+    path: at('/games?platform=steam,xbox&sort=price_asc'),
+    ready: opened(testId('product-card'), 'open-filters', 'filter-drawer'),
+    only: ['mobile'],
+    screen: true,
+  },
+  {
+    name: 'menu',
+    path: at('/'),
+    ready: opened(testId('mobile-menu-button'), 'mobile-menu-button', 'mobile-menu'),
+    only: ['mobile'],
+    screen: true,
+  },
+  { name: 'news', path: at('/news'), ready: testId('news-card') },
+  { name: 'news-item', path: firstNewsPath, ready: testId('news-article') },
+  { name: 'about-us', path: at('/about-us'), ready: testId('site-page-about-us') },
+  { name: 'contact-us', path: at('/contact-us'), ready: testId('site-page-contact-us') },
+  { name: 'feedback', path: at('/feedback'), ready: testId('form-submit') },
   { name: 'login', path: at('/login'), ready: testId('login-submit') },
   { name: 'register', path: at('/register'), ready: testId('captcha-image') },
   { name: 'forgot', path: at('/forgot'), ready: testId('forgot-send') },
@@ -192,6 +240,7 @@ test.beforeAll(async ({ request }) => {
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {
     for (const shot of PAGES) {
+      if (shot.only && !shot.only.includes(viewport.name)) continue;
       test(`${shot.name} ${language} ${viewport.name}`, async ({ page, request }) => {
         mkdirSync(OUT, { recursive: true });
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -200,13 +249,15 @@ for (const viewport of VIEWPORTS) {
         const separator = target.includes('?') ? '&' : '?';
         await page.goto(`${target}${separator}lang=${language}`);
         await shot.ready(page);
-        await expect.poll(() => page.url()).not.toContain('lang=');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
         await page.evaluate(() => document.fonts.ready);
         // Let lazy images near the top settle before the picture.
         await page.waitForLoadState('networkidle');
+        // From the top, or the sticky header is drawn where a click (e.g. "Show key") scrolled to.
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         await page.screenshot({
           path: path.join(OUT, `${shot.name}-${language}-${viewport.name}.png`),
-          fullPage: true,
+          fullPage: shot.screen !== true,
         });
       });
     }
