@@ -57,6 +57,10 @@ def stock_up():
     return [product["id"] for product in products]
 
 
+BILLING = {"firstName": "Bench", "lastName": "Buyer", "phone": "+49 30 901820", "address": "Unter den Linden 1",
+           "city": "Berlin", "province": "", "zip": "10117", "country": "DE"}
+
+
 def worker(product_ids, deadline, charged, errors, seed):
     connection = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
     count = 0
@@ -67,7 +71,7 @@ def worker(product_ids, deadline, charged, errors, seed):
             status, placed = call(connection, "POST", "/prod-api/api/order/checkout", {
                 "lines": [{"productId": product_id, "quantity": 1}],
                 "email": f"bench{seed}-{count}@example.com", "contact": "", "note": "",
-                "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD"})
+                "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD", "billingAddress": BILLING})
             if status != 200:
                 errors.append(f"checkout {status} {placed.get('msgKey')}")
                 continue

@@ -1,6 +1,7 @@
 import { expect, request as http, test, type APIRequestContext } from '@playwright/test';
 
 import { startStore, type Store } from './store';
+import { BILLING_ADDRESS, fillBillingAddress } from './support';
 
 interface Card {
   id: number;
@@ -23,6 +24,7 @@ async function checkout(
       coupon: '',
       paymentMethod: 'sandbox-card',
       currency: 'USD',
+      billingAddress: BILLING_ADDRESS,
     },
   });
   const body = (await answer.json()) as { msgKey?: string };
@@ -61,6 +63,7 @@ test('an unpaid order gives its keys back to stock when the payment window passe
   await page.getByTestId('cart-button').click();
   await page.getByTestId('cart-checkout').click();
   await page.getByTestId('checkout-email').fill(`late-${Date.now().toString(36)}@example.com`);
+  await fillBillingAddress(page);
   await page.getByTestId('checkout-submit').click();
   await expect(page).toHaveURL(/\/paying\?order=/);
   await expect(page.getByTestId('paying-countdown')).toHaveText(/0[01]:\d{2}/);

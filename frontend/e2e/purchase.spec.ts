@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { waitForMail } from './outbox';
-import { openHome, openMenu } from './support';
+import { BILLING_ADDRESS, fillBillingAddress, openHome, openMenu } from './support';
 
 /** The captcha code the store accepts in tests (KEYSHOP_CAPTCHA_TEST_CODE, see the Makefile). */
 const CAPTCHA = 'e2e-pass';
@@ -79,9 +79,16 @@ test('a visitor buys two products as a guest in EUR with a coupon, is declined o
   await expect(page.getByTestId('error-contact')).toHaveText(
     'Please enter the correct contact number',
   );
+  await expect(page.getByTestId('error-billingAddress.firstName')).toBeVisible();
 
   await page.getByTestId('checkout-email').fill(email);
   await page.getByTestId('checkout-contact').fill('+49 30 901820');
+  await fillBillingAddress(page);
+  // The server checks the phone against the country's numbering plan.
+  await page.getByTestId('billing-phone').fill('+49 1');
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('error-billingAddress.phone')).toBeVisible();
+  await page.getByTestId('billing-phone').fill(BILLING_ADDRESS.phone);
   await page.getByTestId('checkout-coupon').fill('WELCOME10');
   await page.getByTestId('checkout-submit').click();
   await expect(page).toHaveURL(/\/paying\?order=/);
@@ -111,12 +118,26 @@ test('a visitor buys two products as a guest in EUR with a coupon, is declined o
   await expect(reader).toHaveURL(new RegExp(`/order/${orderNo}$`));
   await expect(reader.getByTestId('order-state')).toHaveText(/Delivered|Completed/);
   await expect(reader.getByTestId('price-parts')).toContainText('WELCOME10');
+  await expect(reader.getByTestId('order-billing')).toContainText('10117 Berlin');
+  expect(mail).toContain('Billing address:');
+  expect(mail).toContain('Unter den Linden 1');
   await reader.getByTestId('reveal-keys').click();
   const keys = reader.getByTestId('key-value');
   await expect(keys).toHaveCount(2);
   for (const key of await keys.allTextContents()) {
     expect(mail).toContain(key);
   }
+
+  // The receipt: on paper only, alone, with who paid and the total.
+  await expect(reader.getByTestId('order-print')).toBeVisible();
+  await expect(reader.getByTestId('receipt')).toBeHidden();
+  await reader.emulateMedia({ media: 'print' });
+  await expect(reader.getByTestId('receipt')).toBeVisible();
+  await expect(reader.getByTestId('receipt-billing')).toContainText('Ann Lee');
+  await expect(reader.getByTestId('receipt-billing')).toContainText(email);
+  const total = await reader.getByTestId('order-total').textContent();
+  await expect(reader.getByTestId('receipt-total')).toHaveText(total ?? '');
+  await expect(reader.locator('header.ks-header')).toBeHidden();
   await guest.close();
 });
 
@@ -142,10 +163,26 @@ test('a member buys, sees the key under My orders, and earns points', async ({ p
   await page.goto('/my-order');
   await expect(page.getByTestId('orders-empty')).toContainText('No orders');
 
+  // The address book feeds checkout: the default address is chosen for the billing.
+  await page.goto('/my-address');
+  await page.getByTestId('address-add').click();
+  await page.getByTestId('address-firstName').fill('Mia');
+  await page.getByTestId('address-lastName').fill('Buyer');
+  await page.getByTestId('address-country').selectOption('FR');
+  await page.getByTestId('address-phone').fill('01 23 45 67 89');
+  await page.getByTestId('address-address').fill('10 rue de Rivoli');
+  await page.getByTestId('address-city').fill('Paris');
+  await page.getByTestId('address-zip').fill('75001');
+  await page.getByTestId('address-save').click();
+  await expect(page.getByTestId('address-card')).toHaveCount(1);
+
   await page.goto(`/${card.gameName}/${card.gameExtName}`);
   await page.getByTestId('buy-now').click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('checkout-email')).toHaveValue(email);
+  await expect(page.getByTestId('billing-saved').getByRole('radio')).toBeChecked();
+  await expect(page.getByTestId('billing-saved')).toContainText('75001 Paris');
+  await expect(page.getByTestId('billing-firstName')).toHaveCount(0);
   await page.getByTestId('checkout-submit').click();
   await payWith(page, '4242424242424242');
   await expect(page.getByTestId('success-title')).toHaveText('Payment successful');
@@ -154,6 +191,8 @@ test('a member buys, sees the key under My orders, and earns points', async ({ p
   await expect(page.getByTestId('order-state')).toHaveText(/Delivered/, { timeout: 20_000 });
   await page.getByTestId('reveal-keys').click();
   await expect(page.getByTestId('key-value')).toHaveCount(1);
+  await expect(page.getByTestId('order-billing')).toContainText('Mia Buyer');
+  await expect(page.getByTestId('order-billing')).toContainText('75001 Paris');
 
   await page.goto('/my-order');
   await expect(page.getByTestId('order-row')).toHaveCount(1);

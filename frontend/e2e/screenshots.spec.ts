@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { apiData, firstProductPath } from './support';
+import { apiData, BILLING_ADDRESS, firstProductPath } from './support';
 
 /**
  * Not a test: `npm run screenshots` saves the store's pages (home, /games, a list, a product,
@@ -114,6 +114,7 @@ async function shopAsMember(request: APIRequestContext): Promise<void> {
         coupon: 'WELCOME10',
         paymentMethod: 'sandbox-card',
         currency: 'USD',
+        billingAddress: BILLING_ADDRESS,
       },
     });
     expect(placed.ok(), await placed.text()).toBe(true);

@@ -88,3 +88,26 @@ export async function firstProductPath(request: APIRequestContext): Promise<stri
   if (!product) throw new Error('the demo store has no best sellers');
   return `/${product.gameName}/${product.gameExtName}`;
 }
+
+/** The billing address the purchase tests give, as the API takes it. */
+export const BILLING_ADDRESS = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '+49 30 901820',
+  address: 'Unter den Linden 1',
+  city: 'Berlin',
+  province: '',
+  zip: '10117',
+  country: 'DE',
+} as const;
+
+/** Types the billing address into checkout's fields. */
+export async function fillBillingAddress(page: Page): Promise<void> {
+  await page.getByTestId('billing-firstName').fill(BILLING_ADDRESS.firstName);
+  await page.getByTestId('billing-lastName').fill(BILLING_ADDRESS.lastName);
+  await page.getByTestId('billing-country').selectOption(BILLING_ADDRESS.country);
+  await page.getByTestId('billing-phone').fill(BILLING_ADDRESS.phone);
+  await page.getByTestId('billing-address').fill(BILLING_ADDRESS.address);
+  await page.getByTestId('billing-city').fill(BILLING_ADDRESS.city);
+  await page.getByTestId('billing-zip').fill(BILLING_ADDRESS.zip);
+}

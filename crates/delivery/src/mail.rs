@@ -39,6 +39,10 @@ pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>]) -> Composed 
             )));
         }
     }
+    if !delivery.billing_address.is_empty() {
+        let billed_to = messages.text(language, "email.delivery.billedTo", &[]);
+        blocks.push(Block::Text(format!("{billed_to}\n{}", delivery.billing_address)));
+    }
     blocks.push(Block::Text(messages.text(language, "email.delivery.keepSafe", &[])));
     if !delivery.order_url.is_empty() {
         blocks.push(Block::Link(messages.text(language, "email.delivery.openOrder", &[]), delivery.order_url.clone()));

@@ -124,3 +124,44 @@ impl Modify for BearerToken {
 pub fn json() -> Result<String, serde_json::Error> {
     ApiDoc::openapi().to_pretty_json()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    /// Every vocabulary the API publishes is a string enum of exactly its codes
+    /// (the proto side is held by `keyshop_core::vocab`'s own test).
+    #[test]
+    fn the_document_publishes_every_vocabulary_as_its_codes() {
+        let document: serde_json::Value = serde_json::from_str(&json().unwrap()).unwrap();
+        let schemas = &document["components"]["schemas"];
+        let mut published = 0;
+        for (name, codes, _) in keyshop_core::vocab::catalogue() {
+            let schema = &schemas[name];
+            if schema.is_null() {
+                continue;
+            }
+            published += 1;
+            assert_eq!(schema["type"], "string", "{name}");
+            let listed: Vec<&str> =
+                schema["enum"].as_array().unwrap().iter().map(|code| code.as_str().unwrap()).collect();
+            assert_eq!(listed, codes, "{name} in the OpenAPI document");
+        }
+        assert!(published >= 3, "only {published} vocabularies published");
+    }
+
+    /// The SPA's API types are generated from `frontend/openapi.json`: it must be
+    /// this document (`make openapi` writes it).
+    #[test]
+    fn the_committed_document_is_the_current_one() {
+        let committed =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/openapi.json")).unwrap();
+        let current = json().unwrap();
+        assert!(
+            committed.trim_end() == current.trim_end(),
+            "frontend/openapi.json is stale: run `make openapi` (keyshop openapi > frontend/openapi.json, then npm run gen:api)"
+        );
+    }
+}

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, EventHandler};
+use keyshop_core::vocab::PaymentProvider;
 use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, PaymentSucceeded};
 
 use crate::service::OrderService;
@@ -21,13 +22,13 @@ impl EventHandler for OrderEvents {
     async fn handle(&self, event: &Event) -> Result<(), AppError> {
         if let Some(paid) = event.decode::<PaymentSucceeded>() {
             let paid = paid?;
-            let order_no = paid.order_no.clone();
-            let moved = self.service.payment_succeeded(paid).await?;
-            tracing::info!(%order_no, moved, "payment seen");
+            let provider = PaymentProvider::from_proto(paid.provider)?;
+            let moved = self.service.payment_succeeded(&paid.order_no, provider).await?;
+            tracing::info!(order_no = %paid.order_no, moved, "payment seen");
         } else if let Some(delivered) = event.decode::<KeysDelivered>() {
-            self.service.keys_delivered(delivered?.order_no).await?;
+            self.service.keys_delivered(&delivered?.order_no).await?;
         } else if let Some(delayed) = event.decode::<KeysDelayed>() {
-            self.service.keys_delayed(delayed?.order_no).await?;
+            self.service.keys_delayed(&delayed?.order_no).await?;
         }
         Ok(())
     }

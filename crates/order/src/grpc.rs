@@ -3,15 +3,18 @@
 
 use std::sync::Arc;
 
+use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
+use keyshop_core::ids::ProductId;
+use keyshop_core::money::CurrencyCode;
 use keyshop_proto::order::v1 as pb;
 use keyshop_proto::order::v1::order_service_server::OrderService as OrderApi;
 use tonic::{Request, Response, Status};
 
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
-use crate::domain::state::{OrderEvent, OrderState};
-use crate::service::{Asker, CartAsker, CartView, CheckoutRequest, OrderKeys, OrderService, OrderView, Placed};
+use crate::domain::order::Order;
+use crate::service::{Asker, CartAsker, CartView, CheckoutRequest, OrderKeys, OrderService, Placed};
 
 pub struct OrderGrpc {
     pub service: Arc<OrderService>,
@@ -20,43 +23,42 @@ pub struct OrderGrpc {
 type Answer<T> = Result<Response<T>, Status>;
 
 /// The order as its buyer sees it at `now` (whether it is still payable).
-fn order(view: OrderView, now: i64) -> pb::Order {
-    let order = view.order;
-    let state = OrderState::parse(&order.state);
-    let can = |event: OrderEvent| state.is_some_and(|state| state.next(event).is_ok());
+fn order(order: Order, now: i64) -> pb::Order {
+    let actions = order.actions(now);
     pb::Order {
         contact: order.contact,
         note: order.note,
-        payment_session_id: order.payment_session_id,
-        payable: state.is_some_and(OrderState::payable) && order.expires_at > now,
-        has_keys: state.is_some_and(|state| state.paid()),
-        confirmable: can(OrderEvent::Confirm),
-        deletable: state.is_some_and(OrderState::deletable),
-        cancellable: can(OrderEvent::Cancel),
-        refundable: can(OrderEvent::RequestRefund),
-        order_no: order.order_no,
-        state: order.state,
+        payment_session_id: order.payment_session_id.map(|id| id.into_string()).unwrap_or_default(),
+        payable: actions.payable,
+        has_keys: actions.has_keys,
+        confirmable: actions.confirmable,
+        deletable: actions.deletable,
+        cancellable: actions.cancellable,
+        refundable: actions.refundable,
+        order_no: order.order_no.into_string(),
+        state: order.state.to_proto(),
+        billing_address: order.billing_address.map(Into::into),
         email: order.email,
-        currency: order.currency,
+        currency: order.currency.to_string(),
         rate_micros: order.rate_micros,
-        goods: order.goods,
-        member_discount: order.member_discount,
+        goods: order.price.goods,
+        member_discount: order.price.member_discount,
         coupon_code: order.coupon_code.unwrap_or_default(),
-        coupon_discount: order.coupon_discount,
+        coupon_discount: order.price.coupon_discount,
         payment_method: order.payment_method,
-        payment_fee: order.payment_fee,
-        adjustment: order.adjustment,
-        service_charge: order.service_charge,
-        freight: order.freight,
-        real_amount: order.real_amount,
-        expires_at_ms: order.expires_at,
-        created_at_ms: order.created_at,
-        lines: view
+        payment_fee: order.price.payment_fee,
+        adjustment: order.price.adjustment,
+        service_charge: order.price.service_charge,
+        freight: order.price.freight,
+        real_amount: order.price.real_amount,
+        expires_at_ms: order.expires_at_ms,
+        created_at_ms: order.created_at_ms,
+        lines: order
             .lines
             .into_iter()
             .map(|line| pb::OrderLine {
                 line_no: line.line_no,
-                product_id: line.product_id,
+                product_id: line.product_id.get(),
                 sku: line.sku,
                 title: line.title,
                 platform: line.platform,
@@ -66,19 +68,29 @@ fn order(view: OrderView, now: i64) -> pb::Order {
                 game_ext_name: line.game_ext_name,
             })
             .collect(),
-        history: view
+        history: order
             .history
             .into_iter()
-            .map(|step| pb::StateStep { state: step.state, at_ms: step.at, note: step.note })
+            .map(|step| pb::StateStep { state: step.state.to_proto(), at_ms: step.at_ms, note: step.note })
             .collect(),
     }
 }
 
+/// A currency the request names (a field error otherwise).
+fn currency(text: &str) -> Result<CurrencyCode, AppError> {
+    CurrencyCode::parse(&text.trim().to_ascii_uppercase())
+        .map_err(|_| AppError::field("currency", "api.error.validation"))
+}
+
+fn product_id(id: i64, field: &str) -> Result<ProductId, AppError> {
+    ProductId::new(id).ok_or_else(|| AppError::field(field, "api.error.validation"))
+}
+
 fn placed_of(placed: Placed, now: i64) -> pb::Placed {
     pb::Placed {
-        order: Some(order(placed.view, now)),
+        order: Some(order(placed.order, now)),
         link_token: placed.link_token,
-        payment_session_id: placed.payment_session_id,
+        payment_session_id: placed.payment_session_id.map(|id| id.into_string()).unwrap_or_default(),
     }
 }
 
@@ -86,6 +98,7 @@ fn keys_of(order_no: String, keys: OrderKeys) -> pb::OrderKeys {
     let line = |line_no: i64| keys.lines.iter().find(|line| line.line_no == line_no);
     pb::OrderKeys {
         keys: keys
+            .revealed
             .keys
             .iter()
             .map(|key| pb::RevealedKey {
@@ -97,6 +110,7 @@ fn keys_of(order_no: String, keys: OrderKeys) -> pb::OrderKeys {
             })
             .collect(),
         reveals: keys
+            .revealed
             .reveals
             .into_iter()
             .map(|reveal| pb::KeyReveal {
@@ -125,7 +139,7 @@ fn cart_of(view: CartView) -> pb::Cart {
                 available: line.available,
             })
             .collect(),
-        currency: view.currency,
+        currency: view.currency.to_string(),
         goods: view.goods,
         count: view.count,
         cart_token: view.cart_token.unwrap_or_default(),
@@ -151,14 +165,15 @@ impl OrderApi for OrderGrpc {
     async fn checkout(&self, request: Request<pb::CheckoutRequest>) -> Answer<pb::Placed> {
         let bearer = bearer(&request);
         let request = request.into_inner();
+        let lines = request
+            .lines
+            .iter()
+            .map(|line| Ok(CartLine { product_id: product_id(line.product_id, "lines")?, quantity: line.quantity }))
+            .collect::<Result<Vec<_>, AppError>>()?;
         let placed = self
             .service
             .checkout(CheckoutRequest {
-                lines: request
-                    .lines
-                    .iter()
-                    .map(|line| CartLine { product_id: line.product_id, quantity: line.quantity })
-                    .collect(),
+                lines,
                 form: CheckoutForm {
                     email: request.email,
                     contact: request.contact,
@@ -166,6 +181,7 @@ impl OrderApi for OrderGrpc {
                     coupon: request.coupon,
                     payment_method: request.payment_method,
                     currency: request.currency,
+                    billing_address: request.billing_address.map(Into::into).unwrap_or_default(),
                 },
                 language: request.language,
                 idempotency_key: Some(request.idempotency_key).filter(|key| !key.is_empty()),
@@ -179,13 +195,13 @@ impl OrderApi for OrderGrpc {
     async fn get_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.order_for(query.order_no, &asker).await?, self.now())))
+        Ok(Response::new(order(self.service.order_for(&query.order_no, &asker).await?, self.now())))
     }
 
     async fn cancel_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.cancel(query.order_no, &asker).await?, self.now())))
+        Ok(Response::new(order(self.service.cancel(&query.order_no, &asker).await?, self.now())))
     }
 
     async fn list_orders(&self, request: Request<pb::ListOrdersRequest>) -> Answer<pb::OrderPage> {
@@ -203,20 +219,20 @@ impl OrderApi for OrderGrpc {
     async fn confirm_receipt(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.confirm_receipt(query.order_no, &asker).await?, self.now())))
+        Ok(Response::new(order(self.service.confirm_receipt(&query.order_no, &asker).await?, self.now())))
     }
 
     async fn delete_order(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.delete_order(query.order_no, &asker).await?, self.now())))
+        Ok(Response::new(order(self.service.delete_order(&query.order_no, &asker).await?, self.now())))
     }
 
     async fn pay_again(&self, request: Request<pb::PayAgainRequest>) -> Answer<pb::Placed> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
         Ok(Response::new(placed_of(
-            self.service.pay_again(query.order_no, &asker, query.payment_method).await?,
+            self.service.pay_again(&query.order_no, &asker, &query.payment_method).await?,
             self.now(),
         )))
     }
@@ -224,44 +240,52 @@ impl OrderApi for OrderGrpc {
     async fn reveal_keys(&self, request: Request<pb::RevealRequest>) -> Answer<pb::OrderKeys> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        let keys = self.service.reveal_keys(query.order_no.clone(), &asker, query.ip, query.user_agent).await?;
+        let keys = self.service.reveal_keys(&query.order_no, &asker, query.ip, query.user_agent).await?;
         Ok(Response::new(keys_of(query.order_no, keys)))
     }
 
     async fn resend_email(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.resend_email(query.order_no, &asker).await?, self.now())))
+        Ok(Response::new(order(self.service.resend_email(&query.order_no, &asker).await?, self.now())))
     }
 
     async fn get_cart(&self, request: Request<pb::CartQuery>) -> Answer<pb::Cart> {
         let query = request.get_ref().clone();
         let asker = cart_asker(&request, query.cart_token);
-        Ok(Response::new(cart_of(self.service.cart(&asker, &query.currency).await?)))
+        Ok(Response::new(cart_of(self.service.cart(&asker, currency(&query.currency)?).await?)))
     }
 
     async fn set_cart_line(&self, request: Request<pb::SetCartLineRequest>) -> Answer<pb::Cart> {
         let query = request.get_ref().clone();
         let asker = cart_asker(&request, query.cart_token);
-        let view = self.service.set_cart_line(&asker, &query.currency, query.product_id, query.quantity).await?;
+        let view = self
+            .service
+            .set_cart_line(
+                &asker,
+                currency(&query.currency)?,
+                product_id(query.product_id, "productId")?,
+                query.quantity,
+            )
+            .await?;
         Ok(Response::new(cart_of(view)))
     }
 
     async fn merge_cart(&self, request: Request<pb::CartQuery>) -> Answer<pb::Cart> {
         let query = request.get_ref().clone();
         let asker = cart_asker(&request, query.cart_token);
-        Ok(Response::new(cart_of(self.service.merge_cart(&asker, &query.currency).await?)))
+        Ok(Response::new(cart_of(self.service.merge_cart(&asker, currency(&query.currency)?).await?)))
     }
 
     async fn request_refund(&self, request: Request<pb::RefundRequest>) -> Answer<pb::Order> {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
-        Ok(Response::new(order(self.service.request_refund(query.order_no, &asker, &query.reason).await?, self.now())))
+        Ok(Response::new(order(self.service.request_refund(&query.order_no, &asker, &query.reason).await?, self.now())))
     }
 
     async fn decide_refund(&self, request: Request<pb::RefundDecision>) -> Answer<pb::Order> {
         let decision = request.into_inner();
-        let decided = self.service.decide_refund(decision.order_no, decision.approve, &decision.note).await?;
+        let decided = self.service.decide_refund(&decision.order_no, decision.approve, &decision.note).await?;
         Ok(Response::new(order(decided, self.now())))
     }
 }

@@ -6,6 +6,7 @@
 pub mod domain;
 pub mod events;
 pub mod grpc;
+pub mod ports;
 pub mod service;
 pub mod store;
 
@@ -31,7 +32,9 @@ use tonic::service::Routes;
 
 use crate::events::{ORDER_GROUP, OrderEvents};
 use crate::grpc::OrderGrpc;
-use crate::service::{OrderService, OrderSettings, Peers};
+use crate::ports::Ports;
+use crate::ports::grpc::{GrpcCatalog, GrpcInventory, GrpcMembers, GrpcPayments};
+use crate::service::{OrderService, OrderSettings};
 
 /// How often unpaid orders past their window are expired.
 const EXPIRE_EVERY: Duration = Duration::from_secs(1);
@@ -76,11 +79,11 @@ impl Order {
     pub async fn build(config: &Config, platform: &Platform, urls: &PeerUrls<'_>) -> Result<Order, OrderError> {
         let db =
             Db::connect(config.service(ServiceName::Order).database_url.expose_secret(), &store::MIGRATIONS).await?;
-        let peers = Peers {
-            catalog: CatalogServiceClient::new(client("catalog", urls.catalog)?),
-            member: MemberServiceClient::new(client("member", urls.member)?),
-            delivery: DeliveryServiceClient::new(client("delivery", urls.delivery)?),
-            payment: PaymentServiceClient::new(client("payment", urls.payment)?),
+        let ports = Ports {
+            catalog: Arc::new(GrpcCatalog(CatalogServiceClient::new(client("catalog", urls.catalog)?))),
+            members: Arc::new(GrpcMembers(MemberServiceClient::new(client("member", urls.member)?))),
+            inventory: Arc::new(GrpcInventory(DeliveryServiceClient::new(client("delivery", urls.delivery)?))),
+            payments: Arc::new(GrpcPayments(PaymentServiceClient::new(client("payment", urls.payment)?))),
         };
         let waker = OutboxWaker::default();
         let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
@@ -91,7 +94,7 @@ impl Order {
         };
         let mailer = Arc::new(Mailer::from_config(&config.mail)?);
         let service =
-            Arc::new(OrderService::new(db.clone(), platform.clock.clone(), waker.clone(), peers, mailer, settings));
+            Arc::new(OrderService::new(db.clone(), platform.clock.clone(), waker.clone(), ports, mailer, settings));
         let handler = Arc::new(OrderEvents { service: service.clone() });
         let consumers = vec![
             Consumer::join(platform.bus.as_ref(), ORDER_GROUP, &[topics::PAYMENT, topics::DELIVERY], handler).await?,

@@ -1234,6 +1234,40 @@ export interface components {
              */
             website: string;
         };
+        /** @description Who pays: the billing address of an order. */
+        BillingAddressDto: {
+            /**
+             * @description Street and number.
+             * @default
+             */
+            address: string;
+            /** @default  */
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @default
+             */
+            country: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            /**
+             * @description Valid for the country (answered in E.164).
+             * @default
+             */
+            phone: string;
+            /**
+             * @description Optional.
+             * @default
+             */
+            province: string;
+            /**
+             * @description In the country's format.
+             * @default
+             */
+            zip: string;
+        };
         CaptchaDto: {
             /** @description Always true: register and forget always ask for it, login after failures. */
             captchaEnabled: boolean;
@@ -1322,6 +1356,21 @@ export interface components {
             password: string;
         };
         CheckoutBody: {
+            /**
+             * @description Who pays: a member picks one of their addresses, a guest types it.
+             *     Field errors are named `billingAddress.<field>`.
+             * @default {
+             *       "address": "",
+             *       "city": "",
+             *       "country": "",
+             *       "firstName": "",
+             *       "lastName": "",
+             *       "phone": "",
+             *       "province": "",
+             *       "zip": ""
+             *     }
+             */
+            billingAddress: components["schemas"]["BillingAddressDto"];
             /** @default  */
             contact: string;
             /** @default  */
@@ -1656,6 +1705,7 @@ export interface components {
                 rows: {
                     /** Format: int64 */
                     adjustment: number;
+                    billingAddress?: components["schemas"]["BillingAddressDto"] | null;
                     cancellable: boolean;
                     confirmable: boolean;
                     contact: string;
@@ -1701,11 +1751,7 @@ export interface components {
                     refundable: boolean;
                     /** Format: int64 */
                     serviceCharge: number;
-                    /**
-                     * @description pending_payment, paid, delayed_delivery, delivered, completed,
-                     *     cancelled, expired, refund_requested, refunded or refund_rejected.
-                     */
-                    state: string;
+                    state: components["schemas"]["OrderState"];
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -1913,6 +1959,7 @@ export interface components {
             data: {
                 /** Format: int64 */
                 adjustment: number;
+                billingAddress?: components["schemas"]["BillingAddressDto"] | null;
                 cancellable: boolean;
                 confirmable: boolean;
                 contact: string;
@@ -1958,11 +2005,7 @@ export interface components {
                 refundable: boolean;
                 /** Format: int64 */
                 serviceCharge: number;
-                /**
-                 * @description pending_payment, paid, delayed_delivery, delivered, completed,
-                 *     cancelled, expired, refund_requested, refunded or refund_rejected.
-                 */
-                state: string;
+                state: components["schemas"]["OrderState"];
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -2036,7 +2079,7 @@ export interface components {
                  * @description 0 until paid.
                  */
                 paidAt: number;
-                provider: string;
+                provider: components["schemas"]["PaymentProvider"];
                 /** @description The provider's reason for a failure (card_declined, insufficient_funds…). */
                 reason: string;
                 /**
@@ -2044,8 +2087,7 @@ export interface components {
                  *     or the sandbox's page in the store (a path).
                  */
                 redirectUrl: string;
-                /** @description open, succeeded, failed, cancelled or expired. */
-                state: string;
+                state: components["schemas"]["PaymentState"];
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -2402,7 +2444,7 @@ export interface components {
                  * @description US cents, converted at the order's rate.
                  */
                 feeFixedUsd: number;
-                provider: string;
+                provider: components["schemas"]["PaymentProvider"];
             }[];
             /** @description The message in the request's language. */
             msg: string;
@@ -2720,6 +2762,7 @@ export interface components {
         OrderDto: {
             /** Format: int64 */
             adjustment: number;
+            billingAddress?: components["schemas"]["BillingAddressDto"] | null;
             cancellable: boolean;
             confirmable: boolean;
             contact: string;
@@ -2765,11 +2808,7 @@ export interface components {
             refundable: boolean;
             /** Format: int64 */
             serviceCharge: number;
-            /**
-             * @description pending_payment, paid, delayed_delivery, delivered, completed,
-             *     cancelled, expired, refund_requested, refunded or refund_rejected.
-             */
-            state: string;
+            state: components["schemas"]["OrderState"];
         };
         OrderKeysDto: {
             keys: components["schemas"]["RevealedKeyDto"][];
@@ -2796,6 +2835,8 @@ export interface components {
              */
             unitPrice: number;
         };
+        /** @enum {string} */
+        OrderState: "pending_payment" | "paid" | "delayed_delivery" | "delivered" | "completed" | "cancelled" | "expired" | "refund_requested" | "refunded" | "refund_rejected";
         PageDto: {
             /** @description Plain text: paragraphs separated by a blank line, `## ` starts a subheading. */
             body: string;
@@ -2823,8 +2864,10 @@ export interface components {
              * @description US cents, converted at the order's rate.
              */
             feeFixedUsd: number;
-            provider: string;
+            provider: components["schemas"]["PaymentProvider"];
         };
+        /** @enum {string} */
+        PaymentProvider: "sandbox" | "stripe" | "paypal";
         PaymentSessionDto: {
             /**
              * Format: int64
@@ -2850,7 +2893,7 @@ export interface components {
              * @description 0 until paid.
              */
             paidAt: number;
-            provider: string;
+            provider: components["schemas"]["PaymentProvider"];
             /** @description The provider's reason for a failure (card_declined, insufficient_funds…). */
             reason: string;
             /**
@@ -2858,9 +2901,10 @@ export interface components {
              *     or the sandbox's page in the store (a path).
              */
             redirectUrl: string;
-            /** @description open, succeeded, failed, cancelled or expired. */
-            state: string;
+            state: components["schemas"]["PaymentState"];
         };
+        /** @enum {string} */
+        PaymentState: "open" | "succeeded" | "failed" | "cancelled" | "expired";
         PlacedDto: {
             /**
              * @description Opens the order for a guest (send it as `X-Order-Token`); empty when
@@ -3165,7 +3209,7 @@ export interface components {
              */
             at: number;
             note: string;
-            state: string;
+            state: components["schemas"]["OrderState"];
         };
         SubscribeBody: {
             /** @default  */
@@ -5211,7 +5255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PlacedDto"];
                 };
             };
-            /** @description email, contact, coupon, lines or currency invalid */
+            /** @description email, contact, coupon, lines, currency or billingAddress.<field> invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5818,8 +5862,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description sandbox, stripe or paypal */
-                provider: string;
+                provider: components["schemas"]["PaymentProvider"];
             };
             cookie?: never;
         };

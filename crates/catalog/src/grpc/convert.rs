@@ -41,6 +41,7 @@ pub fn card(product: &ProductSummary) -> pb::ProductCard {
         rating: product.rating(),
         rating_count: product.rating_count,
         release_date: product.release_date.clone(),
+        per_order_limit: product.per_order_limit,
     }
 }
 

@@ -96,6 +96,16 @@ pub fn count_of_type(conn: &mut DbConnection, event_type: &str) -> QueryResult<i
     outbox::table.filter(outbox::event_type.eq(event_type)).count().get_result(conn)
 }
 
+/// The events of `event_type` the outbox holds, oldest first.
+pub fn of_type(conn: &mut DbConnection, event_type: &str) -> QueryResult<Vec<Event>> {
+    let rows: Vec<OutboxRow> = outbox::table
+        .filter(outbox::event_type.eq(event_type))
+        .order(outbox::seq)
+        .select(OutboxRow::as_select())
+        .load(conn)?;
+    Ok(rows.into_iter().map(Event::from).collect())
+}
+
 /// Rows not yet published.
 pub fn pending_count(conn: &mut DbConnection) -> QueryResult<i64> {
     outbox::table.filter(outbox::published_at.is_null()).count().get_result(conn)

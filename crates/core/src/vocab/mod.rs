@@ -145,9 +145,39 @@ macro_rules! vocabulary {
     ) => {
         $crate::code_enum! {
             $(#[$meta])*
-            #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
             pub enum $name {
-                $( $(#[$variant_meta])* #[serde(rename = $code)] $variant = $code ),+
+                $( $(#[$variant_meta])* $variant = $code ),+
+            }
+        }
+
+        // Written out rather than derived: a derive would read the codes
+        // through this macro's fragments, and utoipa then publishes the
+        // variants' names instead of their codes.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$name, D::Error> {
+                let code = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+                code.parse().map_err(serde::de::Error::custom)
+            }
+        }
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($code),+]))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
             }
         }
 

@@ -5,6 +5,7 @@
 use keyshop_core::db::DbConnection;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
+use keyshop_core::postal::PostalAddress;
 use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, OrderPaid};
 
 use super::reserve::{Allocation, allocate_in};
@@ -118,6 +119,11 @@ impl DeliveryService {
                         language: &paid.language,
                         order_url: &paid.order_url,
                         state,
+                        billing_address: paid
+                            .billing_address
+                            .clone()
+                            .map(|address| PostalAddress::from_checked(address).lines().join("\n"))
+                            .unwrap_or_default(),
                         now_ms: now,
                     };
                     store::deliveries::insert(conn, &delivery, &delivery_lines)?;

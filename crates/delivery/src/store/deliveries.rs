@@ -32,6 +32,8 @@ pub struct DeliveryRow {
     pub resent_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Who paid, one line per row of the address; empty when not given.
+    pub billing_address: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Insertable)]
@@ -51,6 +53,7 @@ pub struct NewDelivery<'a> {
     pub language: &'a str,
     pub order_url: &'a str,
     pub state: DeliveryState,
+    pub billing_address: String,
     pub now_ms: i64,
 }
 
@@ -66,6 +69,7 @@ pub fn insert(conn: &mut DbConnection, delivery: &NewDelivery<'_>, lines: &[Deli
             deliveries::language.eq(delivery.language),
             deliveries::order_url.eq(delivery.order_url),
             deliveries::state.eq(delivery.state),
+            deliveries::billing_address.eq(&delivery.billing_address),
             deliveries::next_attempt_at.eq(delivery.now_ms),
             deliveries::created_at.eq(delivery.now_ms),
             deliveries::updated_at.eq(delivery.now_ms),

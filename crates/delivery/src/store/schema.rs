@@ -81,6 +81,7 @@ diesel::table! {
         resent_at -> Nullable<BigInt>,
         created_at -> BigInt,
         updated_at -> BigInt,
+        billing_address -> Text,
     }
 }
 

@@ -37,7 +37,7 @@ async fn two_products(delivery: &RunningDelivery) -> Vec<catalog::ProductCard> {
 fn paid(order_no: &str, products: &[catalog::ProductCard], quantities: &[i64]) -> OrderPaid {
     OrderPaid {
         order_no: order_no.to_owned(),
-        member_id: 0,
+        member_id: None,
         email: "guest@example.com".to_owned(),
         amount_usd_cents: 4998,
         currency: "EUR".to_owned(),
@@ -58,6 +58,16 @@ fn paid(order_no: &str, products: &[catalog::ProductCard], quantities: &[i64]) -
                 game_ext_name: product.game_ext_name.clone(),
             })
             .collect(),
+        billing_address: Some(keyshop_proto::common::v1::PostalAddress {
+            first_name: "Ann".to_owned(),
+            last_name: "Lee".to_owned(),
+            phone: "+4930901820".to_owned(),
+            address: "Unter den Linden 1".to_owned(),
+            city: "Berlin".to_owned(),
+            province: String::new(),
+            zip: "10117".to_owned(),
+            country: "DE".to_owned(),
+        }),
     }
 }
 
@@ -119,6 +129,7 @@ backend_test!(
         assert!(!mail.contains("FIRST-00002-ABCDE"), "a key that was not bought");
         assert!(mail.contains(&products[0].title) && mail.contains(&products[1].title));
         assert!(mail.contains("https://shop.example/order/KS-1#token=secret-link"));
+        assert!(mail.contains("Rechnungsadresse:") && mail.contains("10117 Berlin"), "the billing address: {mail}");
         assert!(mail.contains("Aktivierung") || mail.contains("aktivieren"), "the German activation guide: {mail}");
 
         let stock = delivery.stock(&products[0].sku).await;

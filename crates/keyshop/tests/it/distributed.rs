@@ -272,7 +272,7 @@ fn sample(metrics: &str, series: &str) -> f64 {
 /// A guest's checkout of one key of `product`; `(order number, link token, payment session)`.
 fn checkout(port: u16, product: &Value, email: &str) -> (String, String, String) {
     let body = json!({"lines": [{"productId": product["id"], "quantity": 1}], "email": email, "contact": "",
-        "note": "", "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD"});
+        "note": "", "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD", "billingAddress": support::billing()});
     let (status, placed) = http(port, "POST", "/prod-api/api/order/checkout", &[], Some(&body)).unwrap();
     assert_eq!(status, 200, "{placed}");
     let data = &placed["data"];

@@ -170,7 +170,7 @@ fn checkout_body(products: &[(&Value, i64)], email: &str, coupon: &str) -> Value
     let lines: Vec<Value> =
         products.iter().map(|(product, quantity)| json!({"productId": product["id"], "quantity": quantity})).collect();
     json!({"lines": lines, "email": email, "contact": "+49 30 901820", "note": "", "coupon": coupon,
-           "paymentMethod": "sandbox-card", "currency": "EUR"})
+           "paymentMethod": "sandbox-card", "currency": "EUR", "billingAddress": crate::support::billing()})
 }
 
 /// 200 shoppers check out at once for a product with 50 keys: exactly 50
@@ -317,6 +317,7 @@ async fn a_guest_buys_two_products_over_http() {
     assert_eq!(bad.status, 400, "{}", bad.body);
     let fields = &bad.body["data"]["fields"];
     assert!(fields["email"].is_string() && fields["contact"].is_string(), "{fields}");
+    assert_eq!(fields["billingAddress.firstName"], "api.field.required", "{fields}");
     let unknown = shop.post("/api/order/checkout", &[], checkout_body(&[(first, 1)], "g@example.com", "NOPE")).await;
     assert_eq!(unknown.body["data"]["fields"]["coupon"], "api.order.couponNotFound");
 
@@ -331,6 +332,7 @@ async fn a_guest_buys_two_products_over_http() {
     assert_eq!(again["order"]["orderNo"], order_no.as_str());
     let order = &placed["order"];
     assert_eq!((order["state"].as_str(), order["currency"].as_str()), (Some("pending_payment"), Some("EUR")));
+    assert_eq!(order["billingAddress"]["phone"], "+4930901820", "kept in E.164");
     assert!(order["couponDiscount"].as_i64().unwrap() > 0);
     assert_eq!(
         order["realAmount"].as_i64().unwrap(),
@@ -479,7 +481,7 @@ async fn a_member_buys_and_only_they_see_it() {
     let mut orders = OrderServiceClient::connect(order_url).await.unwrap();
     let decision = order::RefundDecision { order_no: order_no.clone(), approve: true, note: String::new() };
     let refunded = orders.decide_refund(decision.clone()).await.unwrap().into_inner();
-    assert_eq!(refunded.state, "refunded");
+    assert_eq!(refunded.state, keyshop_core::vocab::OrderState::Refunded.to_proto());
     assert_eq!(orders.decide_refund(decision).await.unwrap_err().code(), tonic::Code::Aborted);
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {

@@ -56,11 +56,17 @@ pub fn kill_hard(mut child: Child) {
     child.wait().unwrap();
 }
 
+/// A billing address every checkout in these tests gives.
+pub fn billing() -> Value {
+    json!({"firstName": "Ann", "lastName": "Lee", "phone": "+49 30 901820", "address": "Unter den Linden 1",
+           "city": "Berlin", "province": "", "zip": "10117", "country": "DE"})
+}
+
 /// A guest's order of one key of `product`, paid with the sandbox card;
 /// `(order number, link token)`.
 pub fn buy_and_pay(port: u16, product: &Value, email: &str) -> (String, String) {
     let body = json!({"lines": [{"productId": product["id"], "quantity": 1}], "email": email, "contact": "",
-        "note": "", "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD"});
+        "note": "", "coupon": "", "paymentMethod": "sandbox-card", "currency": "USD", "billingAddress": billing()});
     let (status, placed) = http(port, "POST", "/prod-api/api/order/checkout", &[], Some(&body)).unwrap();
     assert_eq!(status, 200, "{placed}");
     let session = placed["data"]["paymentSessionId"].as_str().unwrap();

@@ -3,7 +3,9 @@
 use keyshop_core::email::Email;
 use keyshop_core::error::{AppError, FieldErrors};
 
-use super::{password, text};
+use keyshop_core::fields as text;
+
+use super::password;
 
 pub const MAX_NAME_CHARS: usize = 60;
 

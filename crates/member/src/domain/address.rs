@@ -1,60 +1,30 @@
 //! Delivery and billing addresses: what one must hold, and the default rules.
 
-use keyshop_core::error::{AppError, FieldErrors};
+use keyshop_core::error::AppError;
+use keyshop_core::postal::{PostalAddress, PostalAddressForm};
 
-use super::profile::{self, MAX_ADDRESS_CHARS};
-use super::{country, text};
-
-pub const MAX_NAME_CHARS: usize = 60;
-pub const MAX_PLACE_CHARS: usize = 100;
+pub use keyshop_core::postal::{MAX_NAME_CHARS, MAX_PLACE_CHARS};
 /// At most this many addresses per member.
 pub const MAX_PER_MEMBER: i64 = 20;
 
+/// An address-book entry as typed: the address and whether it is the default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AddressForm {
-    pub first_name: String,
-    pub last_name: String,
-    pub phone: String,
-    pub address: String,
-    pub city: String,
-    pub province: String,
-    pub zip: String,
-    pub country: String,
+    pub address: PostalAddressForm,
+    pub is_default: bool,
+}
+
+/// An address-book entry, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedAddress {
+    pub address: PostalAddress,
     pub is_default: bool,
 }
 
 impl AddressForm {
     /// The address to store; every field but the province is required.
-    pub fn validate(&self) -> Result<AddressForm, AppError> {
-        let mut errors = FieldErrors::default();
-        let first_name = text::required(&mut errors, "firstName", &self.first_name, MAX_NAME_CHARS);
-        let last_name = text::required(&mut errors, "lastName", &self.last_name, MAX_NAME_CHARS);
-        let country = if self.country.trim().is_empty() {
-            errors.add("country", "api.field.required");
-            String::new()
-        } else {
-            country::normalize(&self.country).unwrap_or_else(|| {
-                errors.add("country", "api.member.countryInvalid");
-                String::new()
-            })
-        };
-        let phone = profile::phone(&mut errors, &country, &self.phone, true);
-        let address = text::required(&mut errors, "address", &self.address, MAX_ADDRESS_CHARS);
-        let city = text::required(&mut errors, "city", &self.city, MAX_PLACE_CHARS);
-        let province = text::optional(&mut errors, "province", &self.province, MAX_PLACE_CHARS);
-        let zip = profile::zip(&mut errors, &country, &self.zip, true);
-        errors.finish()?;
-        Ok(AddressForm {
-            first_name,
-            last_name,
-            phone,
-            address,
-            city,
-            province,
-            zip,
-            country,
-            is_default: self.is_default,
-        })
+    pub fn validate(&self) -> Result<CheckedAddress, AppError> {
+        Ok(CheckedAddress { address: self.address.parse()?, is_default: self.is_default })
     }
 }
 
@@ -67,36 +37,24 @@ pub fn new_is_default(requested: bool, existing: i64) -> bool {
 mod tests {
     use super::*;
 
-    fn form() -> AddressForm {
-        AddressForm {
-            first_name: "Ana".into(),
-            last_name: "Lima".into(),
-            phone: "030 901820".into(),
-            address: "Unter den Linden 1".into(),
-            city: "Berlin".into(),
-            province: "".into(),
-            zip: "10117".into(),
-            country: "DE".into(),
-            is_default: false,
-        }
-    }
-
     #[test]
-    fn a_good_address_validates() {
-        let address = form().validate().unwrap();
-        assert_eq!(address.phone, "+4930901820");
-    }
-
-    #[test]
-    fn every_required_field_is_named() {
-        let fields = AddressForm::default().validate().unwrap_err().fields;
-        for field in ["firstName", "lastName", "phone", "address", "city", "zip", "country"] {
-            assert_eq!(fields[field], "api.field.required", "{field}");
-        }
-        assert!(!fields.contains_key("province"));
-        let fields = AddressForm { zip: "1".into(), phone: "1".into(), ..form() }.validate().unwrap_err().fields;
-        assert_eq!(fields["zip"], "api.member.zipInvalid");
-        assert_eq!(fields["phone"], "api.member.phoneInvalid");
+    fn an_entry_is_its_checked_address() {
+        let form = AddressForm {
+            address: PostalAddressForm {
+                first_name: "Ana".into(),
+                last_name: "Lima".into(),
+                phone: "030 901820".into(),
+                address: "Unter den Linden 1".into(),
+                city: "Berlin".into(),
+                zip: "10117".into(),
+                country: "DE".into(),
+                ..PostalAddressForm::default()
+            },
+            is_default: true,
+        };
+        let checked = form.validate().unwrap();
+        assert_eq!((checked.address.phone.as_str(), checked.is_default), ("+4930901820", true));
+        assert_eq!(AddressForm::default().validate().unwrap_err().fields.len(), 7);
     }
 
     #[test]

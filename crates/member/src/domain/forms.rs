@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use keyshop_core::email::Email;
 use keyshop_core::error::{AppError, FieldErrors};
 
-use super::text;
+use keyshop_core::fields as text;
 
 pub const SHORT: usize = 120;
 pub const MEDIUM: usize = 500;

@@ -3,12 +3,10 @@
 
 pub mod account;
 pub mod address;
-pub mod country;
 pub mod forms;
 pub mod level;
 pub mod password;
 pub mod profile;
-pub mod text;
 pub mod throttle;
 pub mod ticket;
 pub mod visit;

@@ -2,9 +2,10 @@
 
 use keyshop_core::error::{AppError, FieldErrors};
 
-use super::{account::MAX_NAME_CHARS, country, text};
+use keyshop_core::fields as text;
 
-pub const MAX_ADDRESS_CHARS: usize = 200;
+use super::account::MAX_NAME_CHARS;
+
 pub const MAX_CONTACT_CHARS: usize = 64;
 
 /// Profile fields as typed (the login e-mail is not among them: it cannot change here).
@@ -21,44 +22,7 @@ pub struct ProfileForm {
     pub newsletter: bool,
 }
 
-/// The country, checked; "" when none was given.
-pub fn optional_country(errors: &mut FieldErrors, value: &str) -> String {
-    if value.trim().is_empty() {
-        return String::new();
-    }
-    country::normalize(value).unwrap_or_else(|| {
-        errors.add("country", "api.member.countryInvalid");
-        String::new()
-    })
-}
-
-/// A phone valid for `country`, in E.164; `required` says whether "" is an error.
-pub fn phone(errors: &mut FieldErrors, country: &str, value: &str, required: bool) -> String {
-    if value.trim().is_empty() {
-        if required {
-            errors.add("phone", "api.field.required");
-        }
-        return String::new();
-    }
-    country::phone_e164(country, value).unwrap_or_else(|| {
-        errors.add("phone", "api.member.phoneInvalid");
-        String::new()
-    })
-}
-
-/// A postal code in the country's format; `required` says whether "" is an error.
-pub fn zip(errors: &mut FieldErrors, country: &str, value: &str, required: bool) -> String {
-    if value.trim().is_empty() {
-        if required {
-            errors.add("zip", "api.field.required");
-        }
-        return String::new();
-    }
-    country::zip(country, value).unwrap_or_else(|| {
-        errors.add("zip", "api.member.zipInvalid");
-        String::new()
-    })
-}
+pub use keyshop_core::postal::{MAX_ADDRESS_CHARS, optional_country, phone, zip};
 
 impl ProfileForm {
     /// The profile to store: trimmed, the phone in E.164, the zip upper-cased.

@@ -4,7 +4,7 @@
 
 use keyshop_core::error::{AppError, FieldErrors};
 
-use super::text;
+use keyshop_core::fields as text;
 
 pub const MAX_SUBJECT_CHARS: usize = 120;
 pub const MAX_BODY_CHARS: usize = 4000;

@@ -70,14 +70,16 @@ pub fn address(row: AddressRow) -> pb::Address {
 
 pub fn address_form(address: pb::Address) -> AddressForm {
     AddressForm {
-        first_name: address.first_name,
-        last_name: address.last_name,
-        phone: address.phone,
-        address: address.address,
-        city: address.city,
-        province: address.province,
-        zip: address.zip,
-        country: address.country,
+        address: keyshop_core::postal::PostalAddressForm {
+            first_name: address.first_name,
+            last_name: address.last_name,
+            phone: address.phone,
+            address: address.address,
+            city: address.city,
+            province: address.province,
+            zip: address.zip,
+            country: address.country,
+        },
         is_default: address.is_default,
     }
 }

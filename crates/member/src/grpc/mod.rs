@@ -5,7 +5,9 @@ mod convert;
 
 use std::sync::Arc;
 
+use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
+use keyshop_core::ids::MemberId;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::member_service_server::MemberService as MemberApi;
 use tonic::{Request, Response, Status};
@@ -179,7 +181,7 @@ impl MemberApi for MemberGrpc {
 
     async fn list_countries(&self, _: Request<pb::Empty>) -> Answer<pb::CountryList> {
         ok(pb::CountryList {
-            countries: crate::domain::country::all()
+            countries: keyshop_core::postal::country::all()
                 .iter()
                 .map(|country| pb::Country {
                     code: country.code.clone(),
@@ -294,7 +296,10 @@ impl MemberApi for MemberGrpc {
 
     async fn send_notice(&self, request: Request<pb::SendNoticeRequest>) -> Answer<pb::IdResponse> {
         let request = request.into_inner();
-        let member = (request.member_id > 0).then_some(request.member_id);
+        let member = request
+            .member_id
+            .map(|id| MemberId::new(id).ok_or_else(|| AppError::field("memberId", "api.error.validation")))
+            .transpose()?;
         ok(pb::IdResponse { id: self.service.send_notice(member, &request.title, &request.content).await? })
     }
 

@@ -16,7 +16,7 @@ impl MemberService {
 
     /// Adds an address; the first one is the default whatever was asked.
     pub async fn create_address(&self, caller: &Caller, form: &AddressForm) -> Result<i64, AppError> {
-        let mut address = form.validate()?;
+        let checked = form.validate()?;
         let member_id = caller.member_id;
         let now = self.clock.now_ms();
         self.db
@@ -25,9 +25,8 @@ impl MemberService {
                 if existing >= address::MAX_PER_MEMBER {
                     return Err(AppError::new(ErrorCode::BusinessRule, "api.address.limit"));
                 }
-                let make_default = address::new_is_default(address.is_default, existing);
-                address.is_default = false;
-                let id = store::addresses::insert(conn, member_id, &address, now)?;
+                let make_default = address::new_is_default(checked.is_default, existing);
+                let id = store::addresses::insert(conn, member_id, &checked.address, now)?;
                 if make_default {
                     store::addresses::set_default(conn, member_id, id, now)?;
                 }
@@ -38,14 +37,14 @@ impl MemberService {
 
     /// Changes an address of the caller's; `is_default` true also makes it the default.
     pub async fn update_address(&self, caller: &Caller, id: i64, form: &AddressForm) -> Result<(), AppError> {
-        let address = form.validate()?;
+        let checked = form.validate()?;
         let member_id = caller.member_id;
         let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 store::addresses::find(conn, member_id, id)?.ok_or_else(not_yours)?;
-                store::addresses::update(conn, member_id, id, &address, now)?;
-                if address.is_default {
+                store::addresses::update(conn, member_id, id, &checked.address, now)?;
+                if checked.is_default {
                     store::addresses::set_default(conn, member_id, id, now)?;
                 }
                 Ok(())

@@ -3,6 +3,7 @@
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::processed;
+use keyshop_core::ids::MemberId;
 use keyshop_proto::events::v1::OrderPaid;
 
 use super::{Caller, MemberService};
@@ -49,7 +50,9 @@ impl MemberService {
     /// consumption, points at the member's level before the order, then the
     /// new level. Guest orders change nothing.
     pub async fn apply_order_paid(&self, event_id: &str, paid: &OrderPaid) -> Result<bool, AppError> {
-        if paid.member_id <= 0 || paid.amount_usd_cents <= 0 {
+        // A guest's order has no member.
+        let Some(member_id) = paid.member_id.and_then(MemberId::new) else { return Ok(false) };
+        if paid.amount_usd_cents <= 0 {
             return Ok(false);
         }
         let (event_id, paid) = (event_id.to_owned(), paid.clone());
@@ -59,8 +62,8 @@ impl MemberService {
                 if !processed::claim(conn, ORDER_PAID_CONSUMER, &event_id)? {
                     return Ok(false);
                 }
-                let Some(member) = store::members::find(conn, paid.member_id)? else {
-                    tracing::warn!(order_no = %paid.order_no, member_id = paid.member_id, "paid order of an unknown member");
+                let Some(member) = store::members::find(conn, member_id.get())? else {
+                    tracing::warn!(order_no = %paid.order_no, %member_id, "paid order of an unknown member");
                     return Ok(false);
                 };
                 let levels = store::levels::all(conn)?;

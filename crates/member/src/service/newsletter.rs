@@ -6,9 +6,10 @@ use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
 use super::{ClientInfo, MemberService, random_failed};
-use crate::domain::{secret, text, throttle};
+use crate::domain::{secret, throttle};
 use crate::store::newsletter::{self as subs, CONFIRMED, UNSUBSCRIBED};
 use crate::{mail, store};
+use keyshop_core::fields as text;
 
 /// A confirmation link works this long.
 pub const CONFIRM_TTL: Duration = Duration::from_secs(7 * 24 * 3600);

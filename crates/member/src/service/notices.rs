@@ -2,12 +2,13 @@
 
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, FieldErrors};
+use keyshop_core::ids::MemberId;
 use keyshop_core::paging::Paging;
 
 use super::{Caller, MemberService, not_yours, page_window};
-use crate::domain::text;
 use crate::store;
 use crate::store::notices::NoticeRow;
+use keyshop_core::fields as text;
 
 pub const MAX_TITLE_CHARS: usize = 120;
 pub const MAX_CONTENT_CHARS: usize = 4000;
@@ -42,7 +43,8 @@ impl MemberService {
     }
 
     /// (staff) Sends a notice to member `member_id`, or to all with `None`.
-    pub async fn send_notice(&self, member_id: Option<i64>, title: &str, content: &str) -> Result<i64, AppError> {
+    pub async fn send_notice(&self, member: Option<MemberId>, title: &str, content: &str) -> Result<i64, AppError> {
+        let member_id = member.map(MemberId::get);
         let mut errors = FieldErrors::default();
         let title = text::required(&mut errors, "title", title, MAX_TITLE_CHARS);
         let content = text::required(&mut errors, "content", content, MAX_CONTENT_CHARS);

@@ -8,8 +8,9 @@ use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
 use super::auth::verify_password;
 use super::{ClientInfo, MemberService, random_failed};
-use crate::domain::{account, password, secret, text, throttle};
+use crate::domain::{account, password, secret, throttle};
 use crate::{mail, store};
+use keyshop_core::fields as text;
 
 pub const CODE_TTL: Duration = Duration::from_secs(15 * 60);
 pub const RESET_TTL: Duration = Duration::from_secs(15 * 60);

@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
 
 use super::schema::addresses;
-use crate::domain::address::AddressForm;
+use keyshop_core::postal::PostalAddress;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = addresses)]
@@ -44,7 +44,8 @@ pub fn find(conn: &mut DbConnection, member_id: i64, id: i64) -> QueryResult<Opt
         .optional()
 }
 
-pub fn insert(conn: &mut DbConnection, member_id: i64, form: &AddressForm, now_ms: i64) -> QueryResult<i64> {
+/// A new address, not the default (see [`set_default`]).
+pub fn insert(conn: &mut DbConnection, member_id: i64, form: &PostalAddress, now_ms: i64) -> QueryResult<i64> {
     diesel::insert_into(addresses::table)
         .values((
             addresses::member_id.eq(member_id),
@@ -56,7 +57,7 @@ pub fn insert(conn: &mut DbConnection, member_id: i64, form: &AddressForm, now_m
             addresses::province.eq(&form.province),
             addresses::zip.eq(&form.zip),
             addresses::country.eq(&form.country),
-            addresses::is_default.eq(form.is_default),
+            addresses::is_default.eq(false),
             addresses::created_at.eq(now_ms),
             addresses::updated_at.eq(now_ms),
         ))
@@ -65,7 +66,13 @@ pub fn insert(conn: &mut DbConnection, member_id: i64, form: &AddressForm, now_m
 }
 
 /// Updates the fields (not the default flag) of the member's address `id`.
-pub fn update(conn: &mut DbConnection, member_id: i64, id: i64, form: &AddressForm, now_ms: i64) -> QueryResult<usize> {
+pub fn update(
+    conn: &mut DbConnection,
+    member_id: i64,
+    id: i64,
+    form: &PostalAddress,
+    now_ms: i64,
+) -> QueryResult<usize> {
     diesel::update(addresses::table.filter(addresses::member_id.eq(member_id)).filter(addresses::id.eq(id)))
         .set((
             addresses::first_name.eq(&form.first_name),

@@ -79,7 +79,8 @@ backend_test!(a_member_never_reaches_another_members_records, &MIGRATIONS, |test
         .unwrap()
         .into_inner()
         .id;
-    let notice = member.service.send_notice(Some(ann_id), "For Ann", "Hello Ann").await.unwrap();
+    let notice =
+        member.service.send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Hello Ann").await.unwrap();
 
     let mut changed = berlin("Bob was here");
     changed.id = address;
@@ -144,7 +145,11 @@ backend_test!(notices_to_one_and_to_all_read_and_unread, &MIGRATIONS, |test_db: 
     let bob = member.member("bob@example.com").await;
     let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
     let everyone = member.service.send_notice(None, "Sale", "Everything 10% off").await.unwrap();
-    member.service.send_notice(Some(ann_id), "For Ann", "Your ticket was answered").await.unwrap();
+    member
+        .service
+        .send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Your ticket was answered")
+        .await
+        .unwrap();
     let unread = |token: &str| signed(token, pb::Empty {});
     assert_eq!(member.client.count_unread_notices(unread(&ann)).await.unwrap().into_inner().count, 2);
     assert_eq!(member.client.count_unread_notices(unread(&bob)).await.unwrap().into_inner().count, 1);
@@ -223,7 +228,7 @@ backend_test!(a_paid_order_through_the_bus_counts_once, &MIGRATIONS, |test_db: T
     let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
     let paid = |order_no: &str, cents: i64| OrderPaid {
         order_no: order_no.into(),
-        member_id: ann_id,
+        member_id: Some(ann_id),
         email: "ann@example.com".into(),
         amount_usd_cents: cents,
         currency: "EUR".into(),

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::ids::ProductId;
 
 /// Lines a cart may hold.
 pub const MAX_LINES: usize = 50;
@@ -13,7 +14,7 @@ pub const DEFAULT_PER_ORDER_LIMIT: i64 = 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CartLine {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub quantity: i64,
 }
 
@@ -49,14 +50,19 @@ pub fn check_quantity(quantity: i64, allowance: Allowance) -> Result<(), AppErro
 /// The member's cart after signing in with `visitor` lines: quantities of the
 /// same product add up, capped by what the product allows now; products no
 /// longer allowed drop out. Order: the member's lines first, then new ones.
-pub fn merge(member: &[CartLine], visitor: &[CartLine], allowance: impl Fn(i64) -> Option<Allowance>) -> Vec<CartLine> {
+pub fn merge(
+    member: &[CartLine],
+    visitor: &[CartLine],
+    allowance: impl Fn(ProductId) -> Option<Allowance>,
+) -> Vec<CartLine> {
     let mut order = Vec::new();
-    let mut quantities: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut quantities: BTreeMap<ProductId, i64> = BTreeMap::new();
     for line in member.iter().chain(visitor) {
         if !quantities.contains_key(&line.product_id) {
             order.push(line.product_id);
         }
-        *quantities.entry(line.product_id).or_insert(0) += line.quantity.max(0);
+        let total = quantities.entry(line.product_id).or_insert(0);
+        *total = total.saturating_add(line.quantity.max(0));
     }
     order
         .into_iter()
@@ -74,7 +80,7 @@ mod tests {
     use super::*;
 
     fn line(product_id: i64, quantity: i64) -> CartLine {
-        CartLine { product_id, quantity }
+        CartLine { product_id: ProductId::new(product_id).unwrap(), quantity }
     }
 
     fn allowance(per_order_limit: i64, available: i64) -> Allowance {
@@ -93,7 +99,7 @@ mod tests {
 
     #[test]
     fn merging_adds_up_and_caps() {
-        let merged = merge(&[line(1, 2), line(2, 1)], &[line(3, 1), line(1, 4), line(4, 1)], |id| match id {
+        let merged = merge(&[line(1, 2), line(2, 1)], &[line(3, 1), line(1, 4), line(4, 1)], |id| match id.get() {
             1 => Some(allowance(5, 100)),
             2 => Some(allowance(5, 0)),
             3 => Some(allowance(0, 2)),

@@ -2,6 +2,8 @@
 
 use keyshop_core::email::Email;
 use keyshop_core::error::{AppError, FieldErrors};
+use keyshop_core::money::CurrencyCode;
+use keyshop_core::postal::{PostalAddress, PostalAddressForm};
 
 pub const MAX_NOTE_LEN: usize = 500;
 pub const MAX_COUPON_LEN: usize = 32;
@@ -15,6 +17,8 @@ pub struct CheckoutForm {
     pub coupon: String,
     pub payment_method: String,
     pub currency: String,
+    /// Who pays; the form names its fields `billingAddress.<field>`.
+    pub billing_address: PostalAddressForm,
 }
 
 /// The form, checked and cleaned.
@@ -26,7 +30,8 @@ pub struct CheckedForm {
     pub note: String,
     pub coupon: Option<String>,
     pub payment_method: String,
-    pub currency: String,
+    pub currency: CurrencyCode,
+    pub billing_address: PostalAddress,
 }
 
 /// A contact number: optional, but when given 6 to 20 digits, an optional
@@ -67,14 +72,20 @@ pub fn check(form: &CheckoutForm, has_lines: bool) -> Result<CheckedForm, AppErr
     if form.payment_method.trim().is_empty() {
         errors.add("paymentMethod", "api.order.methodRequired");
     }
-    if form.currency.trim().len() != 3 {
+    let currency = CurrencyCode::parse(&form.currency.trim().to_ascii_uppercase()).ok();
+    if currency.is_none() {
         errors.add("currency", "api.error.validation");
+    }
+    let mut address_errors = FieldErrors::default();
+    let billing_address = form.billing_address.check(&mut address_errors);
+    for (field, key) in address_errors.into_error().fields {
+        errors.add(format!("billingAddress.{field}"), key);
     }
     if !has_lines {
         errors.add("lines", "api.order.noProducts");
     }
     errors.finish()?;
-    let (Some(email), Some(contact)) = (email, contact) else {
+    let (Some(email), Some(contact), Some(currency)) = (email, contact, currency) else {
         return Err(AppError::internal("checked fields went missing"));
     };
     Ok(CheckedForm {
@@ -83,7 +94,8 @@ pub fn check(form: &CheckoutForm, has_lines: bool) -> Result<CheckedForm, AppErr
         note: note.to_owned(),
         coupon: (!coupon.is_empty()).then(|| super::coupon::normalize_code(coupon)),
         payment_method: form.payment_method.trim().to_owned(),
-        currency: form.currency.trim().to_ascii_uppercase(),
+        currency,
+        billing_address,
     })
 }
 
@@ -106,6 +118,16 @@ mod tests {
             coupon: " welcome10 ".to_owned(),
             payment_method: "sandbox".to_owned(),
             currency: "eur".to_owned(),
+            billing_address: PostalAddressForm {
+                first_name: "Ann".to_owned(),
+                last_name: "Lee".to_owned(),
+                phone: "030 901820".to_owned(),
+                address: "Unter den Linden 1".to_owned(),
+                city: "Berlin".to_owned(),
+                province: String::new(),
+                zip: "10117".to_owned(),
+                country: "DE".to_owned(),
+            },
         }
     }
 
@@ -115,7 +137,8 @@ mod tests {
         assert_eq!(checked.email.as_str(), "ann@example.com");
         assert_eq!(checked.contact, "+4930901820");
         assert_eq!(checked.coupon.as_deref(), Some("WELCOME10"));
-        assert_eq!(checked.currency, "EUR");
+        assert_eq!(checked.currency.as_str(), "EUR");
+        assert_eq!(checked.billing_address.phone, "+4930901820");
         let bare = CheckoutForm { contact: String::new(), coupon: String::new(), note: String::new(), ..form() };
         let checked = check(&bare, true).unwrap();
         assert_eq!((checked.contact.as_str(), checked.coupon), ("", None));
@@ -130,12 +153,15 @@ mod tests {
             coupon: "no spaces please".to_owned(),
             payment_method: " ".to_owned(),
             currency: "EURO".to_owned(),
+            billing_address: PostalAddressForm { zip: "1".to_owned(), city: String::new(), ..form().billing_address },
         };
         let error = check(&bad, false).unwrap_err();
         let fields: Vec<(&str, &str)> = error.fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(
             fields,
             [
+                ("billingAddress.city", "api.field.required"),
+                ("billingAddress.zip", "api.member.zipInvalid"),
                 ("contact", "api.order.contactInvalid"),
                 ("coupon", "api.order.couponNotFound"),
                 ("currency", "api.error.validation"),

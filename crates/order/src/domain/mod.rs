@@ -5,5 +5,6 @@ pub mod cart;
 pub mod checkout;
 pub mod coupon;
 pub mod link;
+pub mod order;
 pub mod pricing;
 pub mod state;

@@ -12,22 +12,7 @@
 //! Deleting (hiding from the buyer) is allowed only for cancelled, expired
 //! and completed orders.
 
-use std::fmt;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OrderState {
-    PendingPayment,
-    Paid,
-    /// Paid, but the keys could not all be delivered yet (stock ran out).
-    DelayedDelivery,
-    Delivered,
-    Completed,
-    Cancelled,
-    Expired,
-    RefundRequested,
-    Refunded,
-    RefundRejected,
-}
+pub use keyshop_core::vocab::OrderState;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OrderEvent {
@@ -57,41 +42,20 @@ pub struct TransitionRefused {
     pub event: OrderEvent,
 }
 
-impl OrderState {
-    pub const ALL: [OrderState; 10] = [
-        OrderState::PendingPayment,
-        OrderState::Paid,
-        OrderState::DelayedDelivery,
-        OrderState::Delivered,
-        OrderState::Completed,
-        OrderState::Cancelled,
-        OrderState::Expired,
-        OrderState::RefundRequested,
-        OrderState::Refunded,
-        OrderState::RefundRejected,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OrderState::PendingPayment => "pending_payment",
-            OrderState::Paid => "paid",
-            OrderState::DelayedDelivery => "delayed_delivery",
-            OrderState::Delivered => "delivered",
-            OrderState::Completed => "completed",
-            OrderState::Cancelled => "cancelled",
-            OrderState::Expired => "expired",
-            OrderState::RefundRequested => "refund_requested",
-            OrderState::Refunded => "refunded",
-            OrderState::RefundRejected => "refund_rejected",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<OrderState> {
-        OrderState::ALL.into_iter().find(|state| state.as_str() == text)
-    }
-
+/// The order state machine's rules over the store's [`OrderState`].
+pub trait Lifecycle: Sized {
     /// The state after `event`, or why not.
-    pub fn next(self, event: OrderEvent) -> Result<OrderState, TransitionRefused> {
+    fn next(self, event: OrderEvent) -> Result<OrderState, TransitionRefused>;
+    /// Whether the buyer may delete (hide) the order.
+    fn deletable(self) -> bool;
+    /// Whether the buyer may still pay (again, after a failed attempt).
+    fn payable(self) -> bool;
+    /// Whether the order's keys were paid for (they may be shown once delivered).
+    fn paid(self) -> bool;
+}
+
+impl Lifecycle for OrderState {
+    fn next(self, event: OrderEvent) -> Result<OrderState, TransitionRefused> {
         use OrderEvent as E;
         use OrderState as S;
         let next = match (self, event) {
@@ -111,18 +75,15 @@ impl OrderState {
         Ok(next)
     }
 
-    /// Whether the buyer may delete (hide) the order.
-    pub fn deletable(self) -> bool {
+    fn deletable(self) -> bool {
         matches!(self, OrderState::Cancelled | OrderState::Expired | OrderState::Completed)
     }
 
-    /// Whether the buyer may still pay (again, after a failed attempt).
-    pub fn payable(self) -> bool {
+    fn payable(self) -> bool {
         self == OrderState::PendingPayment
     }
 
-    /// Whether the order's keys were paid for (they may be shown once delivered).
-    pub fn paid(self) -> bool {
+    fn paid(self) -> bool {
         matches!(
             self,
             OrderState::Paid
@@ -132,12 +93,6 @@ impl OrderState {
                 | OrderState::RefundRequested
                 | OrderState::RefundRejected
         )
-    }
-}
-
-impl fmt::Display for OrderState {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.as_str())
     }
 }
 
@@ -183,7 +138,7 @@ mod tests {
 
     #[test]
     fn exactly_the_listed_transitions_are_allowed() {
-        for from in OrderState::ALL {
+        for &from in OrderState::ALL {
             for event in EVENTS {
                 let expected = ALLOWED.iter().find(|(state, on, _)| *state == from && *on == event).map(|t| t.2);
                 match (from.next(event), expected) {
@@ -208,18 +163,10 @@ mod tests {
 
     #[test]
     fn only_finished_orders_may_be_deleted_and_only_pending_ones_paid() {
-        let deletable: Vec<_> = OrderState::ALL.into_iter().filter(|state| state.deletable()).collect();
+        let deletable: Vec<_> = OrderState::ALL.iter().copied().filter(|state| state.deletable()).collect();
         assert_eq!(deletable, [S::Completed, S::Cancelled, S::Expired]);
-        let payable: Vec<_> = OrderState::ALL.into_iter().filter(|state| state.payable()).collect();
+        let payable: Vec<_> = OrderState::ALL.iter().copied().filter(|state| state.payable()).collect();
         assert_eq!(payable, [S::PendingPayment]);
         assert!(!S::Refunded.paid() && !S::Cancelled.paid() && S::DelayedDelivery.paid());
-    }
-
-    #[test]
-    fn names_round_trip() {
-        for state in OrderState::ALL {
-            assert_eq!(OrderState::parse(state.as_str()), Some(state));
-        }
-        assert_eq!(OrderState::parse("shipped"), None);
     }
 }

@@ -6,19 +6,24 @@
 use std::collections::BTreeMap;
 
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::ids::{MemberId, ProductId};
+use keyshop_core::money::CurrencyCode;
 use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
-use keyshop_proto::delivery::v1 as delivery;
 
 use super::OrderService;
 use crate::domain::cart::{self, Allowance, CartLine};
+use crate::ports::ProductOffer;
 use crate::store;
 use crate::store::carts::CartLineRow;
+
+/// The longest cart token taken.
+const MAX_CART_TOKEN: usize = 128;
 
 /// Whose cart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CartOwner {
-    Member(i64),
+    Member(MemberId),
     /// The cart token's digest.
     Visitor(String),
 }
@@ -42,10 +47,10 @@ pub struct CartViewLine {
     pub available: bool,
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct CartView {
     pub lines: Vec<CartViewLine>,
-    pub currency: String,
+    pub currency: CurrencyCode,
     pub goods: i64,
     pub count: i64,
     /// Set when the call made a visitor's cart.
@@ -59,9 +64,10 @@ pub struct CartAsker {
     pub cart_token: String,
 }
 
+/// The card a cart line was added with, for a product the catalog no longer sells.
 fn snapshot(row: &CartLineRow) -> catalog::ProductCard {
     catalog::ProductCard {
-        id: row.product_id,
+        id: row.product_id.get(),
         sku: row.sku.clone(),
         game_name: row.game_name.clone(),
         game_ext_name: row.game_ext_name.clone(),
@@ -69,49 +75,46 @@ fn snapshot(row: &CartLineRow) -> catalog::ProductCard {
         platform: row.platform.clone(),
         price_usd: row.price_usd,
         list_price_usd: row.price_usd,
-        stock: "out_of_stock".to_owned(),
+        stock: keyshop_core::vocab::StockStatus::OutOfStock.as_str().to_owned(),
         ..catalog::ProductCard::default()
     }
+}
+
+/// What one order may take of `offer` with `available` keys in stock.
+fn allowance(offer: &ProductOffer, stock: &BTreeMap<String, i64>) -> Allowance {
+    Allowance { per_order_limit: offer.per_order_limit, available: stock.get(&offer.sku).copied().unwrap_or(0) }
 }
 
 impl OrderService {
     /// The owner of the cart `asker` means; `None` for a visitor with no cart yet.
     async fn cart_owner(&self, asker: &CartAsker) -> Result<Option<CartOwner>, AppError> {
-        if let Some((member_id, ..)) = self.member(asker.bearer.as_deref()).await? {
-            return Ok(Some(CartOwner::Member(member_id)));
+        if let Some(shopper) = self.shopper(asker.bearer.as_deref()).await? {
+            return Ok(Some(CartOwner::Member(shopper.member_id)));
         }
         let token = asker.cart_token.trim();
         if token.is_empty() {
             return Ok(None);
         }
-        if token.len() > 128 {
+        if token.len() > MAX_CART_TOKEN {
             return Err(AppError::field("cartToken", "api.error.validation"));
         }
         Ok(Some(CartOwner::Visitor(secret::digest(token))))
     }
 
-    /// Today's cards and keys in stock of `product_ids`.
+    /// Today's offers and keys in stock of `product_ids`.
     async fn allowances(
         &self,
-        product_ids: Vec<i64>,
-    ) -> Result<(Vec<catalog::ProductCard>, BTreeMap<String, i64>), AppError> {
+        product_ids: Vec<ProductId>,
+    ) -> Result<(Vec<ProductOffer>, BTreeMap<String, i64>), AppError> {
         if product_ids.is_empty() {
             return Ok((Vec::new(), BTreeMap::new()));
         }
-        let cards = self
-            .peers
-            .catalog
-            .clone()
-            .list_product_cards(catalog::ListProductCardsRequest { ids: product_ids })
-            .await?
-            .into_inner()
-            .products;
-        let skus = cards.iter().map(|card| card.sku.clone()).collect();
-        let stock = self.peers.delivery.clone().get_stock(delivery::StockRequest { skus }).await?.into_inner().stock;
-        Ok((cards, stock.into_iter().map(|stock| (stock.sku, stock.available)).collect()))
+        let offers = self.ports.catalog.offers(product_ids).await?;
+        let stock = self.ports.inventory.available(offers.iter().map(|offer| offer.sku.clone()).collect()).await?;
+        Ok((offers, stock))
     }
 
-    async fn view(&self, owner: Option<&CartOwner>, currency: &str) -> Result<CartView, AppError> {
+    async fn view(&self, owner: Option<&CartOwner>, currency: CurrencyCode) -> Result<CartView, AppError> {
         let rate = self.rate_of(currency).await?;
         let rows = match owner {
             None => Vec::new(),
@@ -120,13 +123,12 @@ impl OrderService {
                 self.db.run(move |conn| Ok::<_, AppError>(store::carts::of_owner(conn, &key)?)).await?
             }
         };
-        let (cards, stock) = self.allowances(rows.iter().map(|row| row.product_id).collect()).await?;
-        let mut view = CartView { currency: currency.to_owned(), ..CartView::default() };
+        let (offers, stock) = self.allowances(rows.iter().map(|row| row.product_id).collect()).await?;
+        let mut view = CartView { lines: Vec::new(), currency, goods: 0, count: 0, cart_token: None };
         for row in &rows {
-            let fresh = cards.iter().find(|card| card.id == row.product_id);
-            let available_keys = fresh.and_then(|card| stock.get(&card.sku)).copied().unwrap_or(0);
-            let most = Allowance { per_order_limit: 0, available: available_keys }.most();
-            let card = fresh.cloned().unwrap_or_else(|| snapshot(row));
+            let fresh = offers.iter().find(|offer| offer.id == row.product_id);
+            let most = fresh.map_or(0, |offer| allowance(offer, &stock).most());
+            let card = fresh.map_or_else(|| snapshot(row), |offer| offer.card.clone());
             let unit_price = rate.convert(card.price_usd).map_err(AppError::internal)?;
             let available = fresh.is_some() && most > 0;
             let quantity = row.quantity;
@@ -140,7 +142,7 @@ impl OrderService {
         Ok(view)
     }
 
-    pub async fn cart(&self, asker: &CartAsker, currency: &str) -> Result<CartView, AppError> {
+    pub async fn cart(&self, asker: &CartAsker, currency: CurrencyCode) -> Result<CartView, AppError> {
         let owner = self.cart_owner(asker).await?;
         self.view(owner.as_ref(), currency).await
     }
@@ -150,13 +152,10 @@ impl OrderService {
     pub async fn set_cart_line(
         &self,
         asker: &CartAsker,
-        currency: &str,
-        product_id: i64,
+        currency: CurrencyCode,
+        product_id: ProductId,
         quantity: i64,
     ) -> Result<CartView, AppError> {
-        if product_id <= 0 {
-            return Err(AppError::field("productId", "api.error.validation"));
-        }
         if quantity < 0 {
             return Err(AppError::field("quantity", "api.cart.quantityInvalid"));
         }
@@ -174,20 +173,19 @@ impl OrderService {
         if quantity == 0 {
             self.db.write(move |conn| Ok::<_, AppError>(store::carts::remove(conn, &key, product_id)?)).await?;
         } else {
-            let (cards, stock) = self.allowances(vec![product_id]).await?;
-            let card = cards.into_iter().next().ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-            let available = stock.get(&card.sku).copied().unwrap_or(0);
-            cart::check_quantity(quantity, Allowance { per_order_limit: 0, available })?;
+            let (offers, stock) = self.allowances(vec![product_id]).await?;
+            let offer = offers.into_iter().next().ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+            cart::check_quantity(quantity, allowance(&offer, &stock))?;
             let row = CartLineRow {
                 owner: key,
                 product_id,
                 quantity,
-                sku: card.sku,
-                title: card.title,
-                platform: card.platform,
-                game_name: card.game_name,
-                game_ext_name: card.game_ext_name,
-                price_usd: card.price_usd,
+                sku: offer.sku,
+                title: offer.title,
+                platform: offer.platform,
+                game_name: offer.game_name,
+                game_ext_name: offer.game_ext_name,
+                price_usd: offer.price_usd,
                 added_at: now,
                 updated_at: now,
             };
@@ -209,13 +207,12 @@ impl OrderService {
 
     /// Moves the visitor's cart (its token) into the signed-in member's:
     /// quantities add up within what each product allows now.
-    pub async fn merge_cart(&self, asker: &CartAsker, currency: &str) -> Result<CartView, AppError> {
-        let Some((member_id, ..)) = self.member(asker.bearer.as_deref()).await? else {
-            return Err(AppError::of(ErrorCode::Unauthenticated));
-        };
-        let member = CartOwner::Member(member_id);
+    pub async fn merge_cart(&self, asker: &CartAsker, currency: CurrencyCode) -> Result<CartView, AppError> {
+        let shopper =
+            self.shopper(asker.bearer.as_deref()).await?.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
+        let member = CartOwner::Member(shopper.member_id);
         let token = asker.cart_token.trim();
-        if token.is_empty() || token.len() > 128 {
+        if token.is_empty() || token.len() > MAX_CART_TOKEN {
             return self.view(Some(&member), currency).await;
         }
         let (member_key, visitor_key) = (member.key(), CartOwner::Visitor(secret::digest(token)).key());
@@ -229,13 +226,12 @@ impl OrderService {
         };
         if !theirs.is_empty() {
             let ids = mine.iter().chain(&theirs).map(|row| row.product_id).collect();
-            let (cards, stock) = self.allowances(ids).await?;
+            let (offers, stock) = self.allowances(ids).await?;
             let as_lines = |rows: &[CartLineRow]| -> Vec<CartLine> {
                 rows.iter().map(|row| CartLine { product_id: row.product_id, quantity: row.quantity }).collect()
             };
             let merged = cart::merge(&as_lines(&mine), &as_lines(&theirs), |product_id| {
-                let card = cards.iter().find(|card| card.id == product_id)?;
-                Some(Allowance { per_order_limit: 0, available: stock.get(&card.sku).copied().unwrap_or(0) })
+                offers.iter().find(|offer| offer.id == product_id).map(|offer| allowance(offer, &stock))
             });
             let now = self.clock.now_ms();
             let rows: Vec<CartLineRow> = merged
@@ -265,7 +261,11 @@ impl OrderService {
     }
 
     /// Takes what was just ordered out of the buyer's cart.
-    pub(super) async fn remove_bought(&self, owner: Option<CartOwner>, product_ids: Vec<i64>) -> Result<(), AppError> {
+    pub(super) async fn remove_bought(
+        &self,
+        owner: Option<CartOwner>,
+        product_ids: Vec<ProductId>,
+    ) -> Result<(), AppError> {
         let Some(owner) = owner else { return Ok(()) };
         let key = owner.key();
         self.db.write(move |conn| Ok::<_, AppError>(store::carts::remove_products(conn, &key, &product_ids)?)).await?;

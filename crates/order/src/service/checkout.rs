@@ -1,24 +1,31 @@
-//! Checkout: the form checked, the products priced at the rate locked now,
-//! the member's discount and the coupon applied, the keys held, the order
-//! written, a payment session opened. Nothing is written when any step
-//! refuses; the keys go back if the order cannot be written.
+//! Checkout, step by step: the form checked; a quote (the products as the
+//! catalog sells them now, within their per-order limits, priced at the rate
+//! locked now with the member's discount, the coupon and the method's fee);
+//! the keys held; the order written; a payment session opened. Nothing is
+//! written when a step refuses, and the keys go back if the order cannot be
+//! written.
 
 use std::collections::BTreeMap;
 
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::ids::{OrderNo, ProductId, SessionId};
+use keyshop_core::money::{ExchangeRate, Money};
 use keyshop_core::secret;
-use keyshop_proto::catalog::v1 as catalog;
-use keyshop_proto::delivery::v1 as delivery;
-use keyshop_proto::payment::v1 as payment;
+use keyshop_core::vocab::StockStatus;
 
-use super::{CartOwner, OrderService, OrderView};
+use super::{CartOwner, OrderService};
 use crate::domain::cart::{self, Allowance, CartLine};
-use crate::domain::checkout::{self, CheckoutForm};
+use crate::domain::checkout::{self, CheckedForm, CheckoutForm};
 use crate::domain::coupon::CouponRefusal;
-use crate::domain::pricing::{self, FeeRule, PriceInput, PricedLine};
-use crate::domain::state::OrderState;
+use crate::domain::order::{Order, OrderLine};
+use crate::domain::pricing::{self, Breakdown, PriceInput, PricedLine};
+use crate::domain::state::Lifecycle;
+use crate::ports::{HoldLine, MethodOffer, ProductOffer, Shopper};
 use crate::store;
-use crate::store::orders::{NewOrder, OrderLine};
+use crate::store::orders::OrderDraft;
+
+/// The longest `Idempotency-Key` kept.
+const MAX_IDEMPOTENCY_KEY: usize = 100;
 
 #[derive(Debug, Clone, Default)]
 pub struct CheckoutRequest {
@@ -34,9 +41,22 @@ pub struct CheckoutRequest {
 
 #[derive(Debug, Clone)]
 pub struct Placed {
-    pub view: OrderView,
+    pub order: Order,
+    /// The guest's key to the order (empty when none was issued).
     pub link_token: String,
-    pub payment_session_id: String,
+    pub payment_session_id: Option<SessionId>,
+}
+
+/// What the buyer would pay, before anything is held or written.
+struct Quote {
+    /// (line number, product, quantity), one per product.
+    lines: Vec<(i64, ProductOffer, i64)>,
+    rate: ExchangeRate,
+    method: MethodOffer,
+    coupon_code: Option<String>,
+    bill: Breakdown,
+    /// Who used the coupon (`member:<id>` or the e-mail).
+    buyer: String,
 }
 
 fn money_error(error: keyshop_core::money::MoneyError) -> AppError {
@@ -52,95 +72,128 @@ fn coupon_refused(refusal: CouponRefusal) -> AppError {
     error
 }
 
+/// The quantity of each product, lines of the same product added up.
+fn quantities(lines: &[CartLine]) -> Result<BTreeMap<ProductId, i64>, AppError> {
+    let mut quantities: BTreeMap<ProductId, i64> = BTreeMap::new();
+    for line in lines {
+        if line.quantity < 1 {
+            return Err(AppError::field("quantity", "api.cart.quantityInvalid"));
+        }
+        let total = quantities.entry(line.product_id).or_insert(0);
+        *total = total.checked_add(line.quantity).ok_or_else(|| AppError::field("quantity", "api.cart.overLimit"))?;
+    }
+    Ok(quantities)
+}
+
 impl OrderService {
     pub async fn checkout(&self, request: CheckoutRequest) -> Result<Placed, AppError> {
         let form = checkout::check(&request.form, !request.lines.is_empty())?;
         if request.lines.len() > cart::MAX_LINES {
             return Err(AppError::field("lines", "api.error.validation"));
         }
-        let member = self.member(request.bearer.as_deref()).await?;
-        let (member_id, discount) = member.as_ref().map_or((0, 0), |(id, _, discount)| (*id, *discount));
-        let email = form.email.as_str().to_owned();
+        let shopper = self.shopper(request.bearer.as_deref()).await?;
+        let idempotency_key = request
+            .idempotency_key
+            .as_deref()
+            .map(str::trim)
+            .filter(|key| !key.is_empty())
+            .map(|key| key.chars().take(MAX_IDEMPOTENCY_KEY).collect::<String>());
 
         // A retry with the same key answers the same order.
-        if let Some(key) = request.idempotency_key.clone().filter(|key| !key.is_empty()) {
-            let (email, key) = (email.clone(), key.chars().take(100).collect::<String>());
+        if let Some(key) = idempotency_key.clone() {
+            let (email, member) = (form.email.as_str().to_owned(), shopper.as_ref().map(|shopper| shopper.member_id));
             let existing = self
                 .db
-                .run(move |conn| Ok::<_, AppError>(store::orders::find_by_idempotency(conn, &email, member_id, &key)?))
-                .await?;
+                .run(move |conn| Ok::<_, AppError>(store::orders::find_by_idempotency(conn, &email, member, &key)?));
+            let existing = existing.await?;
             if let Some(order_no) = existing {
-                return self.replay(order_no).await;
+                return self.replay(&order_no).await;
             }
         }
 
-        // The products, as the catalog sells them now.
-        let mut quantities: BTreeMap<i64, i64> = BTreeMap::new();
-        for line in &request.lines {
-            *quantities.entry(line.product_id).or_insert(0) += line.quantity;
+        let quote = self.quote(&request.lines, &form, shopper.as_ref()).await?;
+        let order_no = self.hold(&quote).await?;
+        let link_token = secret::new_token().map_err(AppError::internal)?;
+        if let Err(error) = self.persist(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token).await {
+            if let Err(release) = self.ports.inventory.release(&order_no).await {
+                tracing::warn!(%order_no, error = %release.detail, "held keys not released; they expire");
+            }
+            return Err(error);
         }
-        let cards = self
-            .peers
-            .catalog
-            .clone()
-            .list_product_cards(catalog::ListProductCardsRequest { ids: quantities.keys().copied().collect() })
-            .await?
-            .into_inner()
-            .products;
-        let mut lines = Vec::new();
-        for (index, (product_id, quantity)) in quantities.iter().enumerate() {
-            let card = cards.iter().find(|card| card.id == *product_id).ok_or_else(|| {
+
+        let amount = Money::new(quote.bill.real_amount, form.currency);
+        let payment_session_id = self.open_payment(&order_no, &quote.method.code, amount).await?;
+        let owner = match &shopper {
+            Some(shopper) => Some(CartOwner::Member(shopper.member_id)),
+            None => Some(request.cart_token.trim())
+                .filter(|token| !token.is_empty())
+                .map(|token| CartOwner::Visitor(secret::digest(token))),
+        };
+        let bought = quote.lines.iter().map(|(_, offer, _)| offer.id).collect();
+        if let Err(error) = self.remove_bought(owner, bought).await {
+            tracing::warn!(error = %error.detail, "the bought products stay in the cart");
+        }
+        let order = self.load(&order_no).await?;
+        Ok(Placed { order, link_token, payment_session_id: Some(payment_session_id) })
+    }
+
+    /// The products as the catalog sells them now, priced.
+    async fn quote(
+        &self,
+        lines: &[CartLine],
+        form: &CheckedForm,
+        shopper: Option<&Shopper>,
+    ) -> Result<Quote, AppError> {
+        let quantities = quantities(lines)?;
+        let offers = self.ports.catalog.offers(quantities.keys().copied().collect()).await?;
+        let mut quoted = Vec::with_capacity(quantities.len());
+        for (line_no, (product_id, quantity)) in (1..).zip(&quantities) {
+            let offer = offers.iter().find(|offer| offer.id == *product_id).ok_or_else(|| {
                 AppError::field("lines", "api.order.noProducts").with_detail(format!("product {product_id} is gone"))
             })?;
-            if card.stock == "out_of_stock" {
+            if offer.stock == StockStatus::OutOfStock {
                 return Err(AppError::new(ErrorCode::Conflict, "api.delivery.outOfStock"));
             }
-            cart::check_quantity(*quantity, Allowance { per_order_limit: 0, available: i64::MAX })?;
-            lines.push((i64::try_from(index).unwrap_or(0) + 1, card.clone(), *quantity));
+            // Stock is the hold's to judge; the per-order limit is the product's.
+            cart::check_quantity(*quantity, Allowance { per_order_limit: offer.per_order_limit, available: i64::MAX })?;
+            quoted.push((line_no, offer.clone(), *quantity));
         }
 
-        // The rate, the method and its fee, in the order's currency.
-        let rate = self.rate_of(&form.currency).await?;
-        let methods = self
-            .peers
-            .payment
-            .clone()
-            .list_methods(payment::ListMethodsRequest { currency: form.currency.clone() })
-            .await?
-            .into_inner()
-            .methods;
+        let rate = self.rate_of(form.currency).await?;
+        let methods = self.ports.payments.methods(form.currency).await?;
         let method = methods
             .into_iter()
             .find(|method| method.code == form.payment_method)
             .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
 
-        let priced: Vec<PricedLine> = lines
+        let priced: Vec<PricedLine> = quoted
             .iter()
-            .map(|(_, card, quantity)| PricedLine { unit_price_usd: card.price_usd, quantity: *quantity })
+            .map(|(_, offer, quantity)| PricedLine { unit_price_usd: offer.price_usd, quantity: *quantity })
             .collect();
         let goods_usd = pricing::goods_usd(&priced).map_err(money_error)?;
-        let buyer = if member_id > 0 { format!("member:{member_id}") } else { email.clone() };
-        let now = self.clock.now_ms();
+        let buyer = match shopper {
+            Some(shopper) => format!("member:{}", shopper.member_id),
+            None => form.email.as_str().to_owned(),
+        };
         let coupon = match &form.coupon {
             None => None,
             Some(code) => {
-                let (code, buyer) = (code.clone(), buyer.clone());
+                let (code, who) = (code.clone(), buyer.clone());
                 let (found, uses) = self
                     .db
                     .run(move |conn| -> Result<_, AppError> {
-                        let found = store::coupons::find(conn, &code)?;
-                        let uses = store::coupons::uses_by(conn, &code, &buyer)?;
-                        Ok((found, uses))
+                        Ok((store::coupons::find(conn, &code)?, store::coupons::uses_by(conn, &code, &who)?))
                     })
                     .await?;
                 let found = found.ok_or_else(|| coupon_refused(CouponRefusal::NotFound))?;
-                Some((found.code.clone(), found.check(now, goods_usd, uses).map_err(coupon_refused)?))
+                let value = found.check(self.clock.now_ms(), goods_usd, uses).map_err(coupon_refused)?;
+                Some((found.code, value))
             }
         };
         let input = PriceInput {
-            member_discount_percent: discount,
+            member_discount_percent: shopper.map_or(0, |shopper| shopper.discount_percent),
             coupon: coupon.as_ref().map(|(_, value)| *value),
-            fee: FeeRule { basis_points: method.fee_basis_points, fixed_usd: method.fee_fixed_usd },
+            fee: method.fee,
             adjustment: 0,
             service_charge: 0,
         };
@@ -148,117 +201,102 @@ impl OrderService {
         if bill.real_amount <= 0 {
             return Err(AppError::new(ErrorCode::BusinessRule, "api.order.noProducts"));
         }
+        Ok(Quote { lines: quoted, rate, method, coupon_code: coupon.map(|(code, _)| code), bill, buyer })
+    }
 
-        // Hold the keys, then write the order (giving the keys back if that fails).
-        // A number no order has: the delivery service knows a reservation by it.
-        let order_no = self.fresh_order_no(now).await?;
-        self.peers
-            .delivery
-            .clone()
-            .reserve(delivery::ReserveRequest {
-                order_no: order_no.clone(),
-                lines: lines
-                    .iter()
-                    .map(|(line_no, card, quantity)| delivery::ReserveLine {
-                        line_no: *line_no,
-                        sku: card.sku.clone(),
-                        quantity: *quantity,
-                    })
-                    .collect(),
-                hold_seconds: 0,
-            })
-            .await?;
-        let link_token = secret::new_token().map_err(AppError::internal)?;
-        let window_ms = i64::try_from(self.settings.window.as_millis()).unwrap_or(i64::MAX);
-        let order = NewOrder {
-            order_no: order_no.clone(),
-            member_id,
-            email: email.clone(),
-            contact: form.contact.clone(),
-            note: form.note.clone(),
-            language: keyshop_core::mail::language(&request.language).to_owned(),
-            currency: form.currency.clone(),
-            rate_micros: rate.micros(),
-            goods: bill.goods,
-            member_discount: bill.member_discount,
-            coupon_code: coupon.as_ref().map(|(code, _)| code.clone()),
-            coupon_discount: bill.coupon_discount,
-            payment_method: method.code.clone(),
-            payment_fee: bill.payment_fee,
-            adjustment: bill.adjustment,
-            service_charge: bill.service_charge,
-            freight: bill.freight,
-            real_amount: bill.real_amount,
-            real_amount_usd: pricing::to_usd(bill.real_amount, rate).map_err(money_error)?,
-            state: OrderState::PendingPayment.as_str().to_owned(),
-            link_token_hash: secret::digest(&link_token),
-            idempotency_key: request
-                .idempotency_key
-                .clone()
-                .filter(|key| !key.is_empty())
-                .map(|key| key.chars().take(100).collect()),
-            expires_at: now.saturating_add(window_ms),
-            created_at: now,
-            updated_at: now,
-        };
-        let order_lines: Vec<OrderLine> = lines
+    /// Holds the quote's keys under a number no order has yet (the delivery
+    /// service knows the reservation by it).
+    async fn hold(&self, quote: &Quote) -> Result<OrderNo, AppError> {
+        let order_no = self.fresh_order_no().await?;
+        let lines = quote
+            .lines
             .iter()
-            .map(|(line_no, card, quantity)| OrderLine {
-                order_no: order_no.clone(),
+            .map(|(line_no, offer, quantity)| HoldLine {
                 line_no: *line_no,
-                product_id: card.id,
-                sku: card.sku.clone(),
-                title: card.title.clone(),
-                platform: card.platform.clone(),
-                image: String::new(),
-                game_name: card.game_name.clone(),
-                game_ext_name: card.game_ext_name.clone(),
-                unit_price_usd: card.price_usd,
-                unit_price: rate.convert(card.price_usd).unwrap_or_default(),
+                sku: offer.sku.clone(),
                 quantity: *quantity,
             })
             .collect();
-        let written = self
-            .db
+        self.ports.inventory.hold(&order_no, lines).await?;
+        Ok(order_no)
+    }
+
+    /// Writes the order, pending payment, with its coupon use.
+    async fn persist(
+        &self,
+        order_no: &OrderNo,
+        form: &CheckedForm,
+        quote: &Quote,
+        request: &CheckoutRequest,
+        shopper: Option<&Shopper>,
+        link_token: &str,
+    ) -> Result<(), AppError> {
+        let now = self.clock.now_ms();
+        let window_ms = i64::try_from(self.settings.window.as_millis()).unwrap_or(i64::MAX);
+        let mut lines = Vec::with_capacity(quote.lines.len());
+        for (line_no, offer, quantity) in &quote.lines {
+            lines.push(OrderLine {
+                line_no: *line_no,
+                product_id: offer.id,
+                sku: offer.sku.clone(),
+                title: offer.title.clone(),
+                platform: offer.platform.clone(),
+                game_name: offer.game_name.clone(),
+                game_ext_name: offer.game_ext_name.clone(),
+                unit_price_usd: offer.price_usd,
+                unit_price: quote.rate.convert(offer.price_usd).map_err(money_error)?,
+                quantity: *quantity,
+            });
+        }
+        let draft = OrderDraft {
+            order_no: order_no.clone(),
+            member: shopper.map(|shopper| shopper.member_id),
+            email: form.email.as_str().to_owned(),
+            contact: form.contact.clone(),
+            note: form.note.clone(),
+            language: keyshop_core::mail::language(&request.language).to_owned(),
+            currency: form.currency,
+            rate_micros: quote.rate.micros(),
+            price: quote.bill,
+            coupon_code: quote.coupon_code.clone(),
+            payment_method: quote.method.code.clone(),
+            real_amount_usd: pricing::to_usd(quote.bill.real_amount, quote.rate).map_err(money_error)?,
+            billing_address: form.billing_address.clone(),
+            link_token_hash: secret::digest(link_token),
+            idempotency_key: request
+                .idempotency_key
+                .as_deref()
+                .map(str::trim)
+                .filter(|key| !key.is_empty())
+                .map(|key| key.chars().take(MAX_IDEMPOTENCY_KEY).collect()),
+            expires_at_ms: now.saturating_add(window_ms),
+            now_ms: now,
+            lines,
+        };
+        let (coupon, buyer) = (quote.coupon_code.clone(), quote.buyer.clone());
+        self.db
             .write(move |conn| -> Result<(), AppError> {
-                store::orders::insert(conn, &order, &order_lines)?;
-                if let Some(code) = &order.coupon_code
-                    && !store::coupons::claim(conn, code, &buyer, &order.order_no)?
+                let order_no = draft.order_no.clone();
+                store::orders::insert(conn, draft)?;
+                if let Some(code) = &coupon
+                    && !store::coupons::claim(conn, code, &buyer, order_no.as_str())?
                 {
                     return Err(coupon_refused(CouponRefusal::UsedUp));
                 }
                 Ok(())
             })
-            .await;
-        if let Err(error) = written {
-            let _ = self.peers.delivery.clone().release(delivery::OrderRef { order_no: order_no.clone() }).await;
-            return Err(error);
-        }
-
-        let payment_session_id = self.open_payment(&order_no, method.code, bill.real_amount, form.currency).await?;
-        let owner = if member_id > 0 {
-            Some(CartOwner::Member(member_id))
-        } else {
-            Some(request.cart_token.trim())
-                .filter(|token| !token.is_empty())
-                .map(|token| CartOwner::Visitor(secret::digest(token)))
-        };
-        if let Err(error) = self.remove_bought(owner, quantities.keys().copied().collect()).await {
-            tracing::warn!(error = %error.detail, "the bought products stay in the cart");
-        }
-        let view = self.load(order_no).await?.ok_or_else(|| AppError::internal("the order just written is gone"))?;
-        Ok(Placed { view, link_token, payment_session_id })
+            .await
     }
 
-    async fn fresh_order_no(&self, now: i64) -> Result<String, AppError> {
+    async fn fresh_order_no(&self) -> Result<OrderNo, AppError> {
         for _ in 0..5 {
-            let candidate = checkout::order_no(
-                keyshop_core::clock::yyyymmdd(now),
+            let drawn = checkout::order_no(
+                keyshop_core::clock::yyyymmdd(self.clock.now_ms()),
                 secret::random_u64().map_err(AppError::internal)?,
             );
+            let candidate = OrderNo::parse(&drawn).ok_or_else(|| AppError::internal("order number shape"))?;
             let number = candidate.clone();
-            let taken =
-                self.db.run(move |conn| Ok::<_, AppError>(store::orders::find(conn, &number)?.is_some())).await?;
+            let taken = self.db.run(move |conn| Ok::<_, AppError>(store::orders::exists(conn, &number)?)).await?;
             if !taken {
                 return Ok(candidate);
             }
@@ -268,41 +306,48 @@ impl OrderService {
 
     /// The answer to a retried checkout: the same order, a fresh link token
     /// (the first answer never arrived), its open payment session.
-    async fn replay(&self, order_no: String) -> Result<Placed, AppError> {
+    async fn replay(&self, order_no: &OrderNo) -> Result<Placed, AppError> {
         let link_token = secret::new_token().map_err(AppError::internal)?;
-        let hash = secret::digest(&link_token);
-        let number = order_no.clone();
+        let (number, hash) = (order_no.clone(), secret::digest(&link_token));
         self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_link_token_hash(conn, &number, &hash)?)).await?;
-        let view = self.load(order_no.clone()).await?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-        let (method, amount, currency) =
-            (view.order.payment_method.clone(), view.order.real_amount, view.order.currency.clone());
-        let payment_session_id = if OrderState::parse(&view.order.state).is_some_and(OrderState::payable) {
-            self.open_payment(&order_no, method, amount, currency).await?
+        let order = self.load(order_no).await?;
+        let payment_session_id = if order.state.payable() {
+            Some(self.open_payment(order_no, &order.payment_method, order.amount()).await?)
         } else {
-            view.order.payment_session_id.clone()
+            order.payment_session_id.clone()
         };
-        let view = self.load(order_no).await?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-        Ok(Placed { view, link_token, payment_session_id })
+        let order = self.load(order_no).await?;
+        Ok(Placed { order, link_token, payment_session_id })
     }
 
     /// A payment session for the order (the open one when it is still
     /// good), remembered as the order's latest.
     pub(super) async fn open_payment(
         &self,
-        order_no: &str,
-        method: String,
-        amount: i64,
-        currency: String,
-    ) -> Result<String, AppError> {
-        let session = self
-            .peers
-            .payment
-            .clone()
-            .open_session(payment::OpenSessionRequest { order_no: order_no.to_owned(), method, amount, currency })
-            .await?
-            .into_inner();
-        let (number, id) = (order_no.to_owned(), session.id.clone());
+        order_no: &OrderNo,
+        method: &str,
+        amount: Money,
+    ) -> Result<SessionId, AppError> {
+        let session = self.ports.payments.open_session(order_no, method, amount).await?;
+        let (number, id) = (order_no.clone(), session.clone());
         self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_payment_session(conn, &number, &id)?)).await?;
-        Ok(session.id)
+        Ok(session)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(product_id: i64, quantity: i64) -> CartLine {
+        CartLine { product_id: ProductId::new(product_id).unwrap(), quantity }
+    }
+
+    #[test]
+    fn quantities_add_up_per_product_without_overflowing() {
+        let summed = quantities(&[line(2, 1), line(1, 3), line(2, 4)]).unwrap();
+        assert_eq!(summed.into_iter().map(|(id, quantity)| (id.get(), quantity)).collect::<Vec<_>>(), [(1, 3), (2, 5)]);
+        assert_eq!(quantities(&[line(1, i64::MAX), line(1, 1)]).unwrap_err().fields["quantity"], "api.cart.overLimit");
+        assert_eq!(quantities(&[line(1, 0)]).unwrap_err().fields["quantity"], "api.cart.quantityInvalid");
     }
 }

@@ -4,20 +4,23 @@
 //! nobody confirmed.
 
 use keyshop_core::error::{AppError, ErrorCode};
-use keyshop_proto::delivery::v1 as delivery;
 
-use super::{Asker, OrderService, OrderView, Placed};
-use crate::domain::state::{OrderEvent, OrderState};
+use super::{Asker, OrderService, Placed};
+use crate::domain::order::{Order, OrderLine};
+use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
+use crate::ports::{Revealed, Viewer};
 use crate::store;
-use crate::store::orders::OrderLine;
 
 /// Orders completed per pass of the worker.
 const COMPLETE_BATCH: i64 = 100;
+/// Orders on a page unless asked otherwise, and the most.
+const PAGE_SIZE: i64 = 10;
+const MAX_PAGE_SIZE: i64 = 50;
 
 /// A page of a member's orders.
 #[derive(Debug, Clone)]
 pub struct OrderPage {
-    pub rows: Vec<OrderView>,
+    pub rows: Vec<Order>,
     pub total: i64,
     pub page: i64,
     pub limit: i64,
@@ -28,13 +31,7 @@ pub struct OrderPage {
 pub struct OrderKeys {
     /// The order's lines (what each key is for).
     pub lines: Vec<OrderLine>,
-    pub keys: Vec<delivery::RevealedKey>,
-    pub reveals: Vec<delivery::Reveal>,
-}
-
-fn state_of(view: &OrderView) -> Result<OrderState, AppError> {
-    OrderState::parse(&view.order.state)
-        .ok_or_else(|| AppError::internal(format!("order state {:?}", view.order.state)))
+    pub revealed: Revealed,
 }
 
 fn state_changed() -> AppError {
@@ -44,80 +41,63 @@ fn state_changed() -> AppError {
 impl OrderService {
     /// The signed-in member's orders, newest first.
     pub async fn list_orders(&self, bearer: Option<&str>, page: i64, limit: i64) -> Result<OrderPage, AppError> {
-        let Some((member_id, ..)) = self.member(bearer).await? else {
-            return Err(AppError::of(ErrorCode::Unauthenticated));
-        };
+        let shopper = self.shopper(bearer).await?.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
         let page = page.max(1);
-        let limit = if limit <= 0 { 10 } else { limit.min(50) };
+        let limit = if limit <= 0 { PAGE_SIZE } else { limit.min(MAX_PAGE_SIZE) };
         let offset = (page - 1).saturating_mul(limit);
-        self.db
-            .run(move |conn| -> Result<OrderPage, AppError> {
-                let (orders, total) = store::orders::page_of_member(conn, member_id, offset, limit)?;
-                let mut rows = Vec::with_capacity(orders.len());
-                for order in orders {
-                    let lines = store::orders::lines(conn, &order.order_no)?;
-                    let history = store::orders::history(conn, &order.order_no)?;
-                    rows.push(OrderView { order, lines, history });
-                }
-                Ok(OrderPage { rows, total, page, limit })
-            })
-            .await
+        let (rows, total) =
+            self.db.run(move |conn| store::orders::page_of_member(conn, shopper.member_id, offset, limit)).await?;
+        Ok(OrderPage { rows, total, page, limit })
     }
 
     /// A new payment attempt for an unpaid order in its window.
-    pub async fn pay_again(&self, order_no: String, asker: &Asker, method: String) -> Result<Placed, AppError> {
-        let view = self.order_for(order_no.clone(), asker).await?;
-        if !state_of(&view)?.payable() || view.order.expires_at <= self.clock.now_ms() {
+    pub async fn pay_again(&self, order_no: &str, asker: &Asker, method: &str) -> Result<Placed, AppError> {
+        let order = self.order_for(order_no, asker).await?;
+        if !order.payable_at(self.clock.now_ms()) {
             return Err(state_changed());
         }
-        let method = if method.trim().is_empty() { view.order.payment_method.clone() } else { method };
-        if method != view.order.payment_method {
+        let method = if method.trim().is_empty() { order.payment_method.as_str() } else { method.trim() };
+        if method != order.payment_method {
             // The fee was priced for the order's method.
             return Err(AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"));
         }
-        let session = self.open_payment(&order_no, method, view.order.real_amount, view.order.currency.clone()).await?;
-        let view = self.order_for(order_no, asker).await?;
-        Ok(Placed { view, link_token: String::new(), payment_session_id: session })
+        let session = self.open_payment(&order.order_no, method, order.amount()).await?;
+        let order = self.order_for(order_no, asker).await?;
+        Ok(Placed { order, link_token: String::new(), payment_session_id: Some(session) })
     }
 
     /// The order's keys, for its owner; the reveal is recorded with who
     /// asked, from where and with which browser.
     pub async fn reveal_keys(
         &self,
-        order_no: String,
+        order_no: &str,
         asker: &Asker,
         ip: String,
         user_agent: String,
     ) -> Result<OrderKeys, AppError> {
-        let (view, actor) = self.authorize(order_no.clone(), asker).await?;
-        if !state_of(&view)?.paid() || state_of(&view)? == OrderState::Refunded {
+        let (order, actor) = self.authorize(order_no, asker).await?;
+        if !order.state.paid() {
             return Err(state_changed());
         }
-        let mut delivery = self.peers.delivery.clone();
-        let keys = delivery
-            .reveal_keys(delivery::RevealRequest { order_no: order_no.clone(), actor, ip, user_agent })
-            .await?
-            .into_inner()
-            .keys;
-        let reveals = delivery.list_reveals(delivery::OrderRef { order_no }).await?.into_inner().reveals;
-        Ok(OrderKeys { lines: view.lines, keys, reveals })
+        let revealed = self.ports.inventory.reveal(&order.order_no, Viewer { actor, ip, user_agent }).await?;
+        Ok(OrderKeys { lines: order.lines, revealed })
     }
 
     /// Sends the delivery e-mail again.
-    pub async fn resend_email(&self, order_no: String, asker: &Asker) -> Result<OrderView, AppError> {
-        let view = self.order_for(order_no.clone(), asker).await?;
-        if !matches!(state_of(&view)?, OrderState::Delivered | OrderState::Completed | OrderState::RefundRejected) {
+    pub async fn resend_email(&self, order_no: &str, asker: &Asker) -> Result<Order, AppError> {
+        let order = self.order_for(order_no, asker).await?;
+        if !matches!(order.state, OrderState::Delivered | OrderState::Completed | OrderState::RefundRejected) {
             return Err(state_changed());
         }
-        self.peers.delivery.clone().resend_email(delivery::OrderRef { order_no }).await?;
-        Ok(view)
+        self.ports.inventory.resend(&order.order_no).await?;
+        Ok(order)
     }
 
     /// The buyer says the keys arrived: the order is completed.
-    pub async fn confirm_receipt(&self, order_no: String, asker: &Asker) -> Result<OrderView, AppError> {
-        let view = self.order_for(order_no.clone(), asker).await?;
-        if state_of(&view)?.next(OrderEvent::Confirm).is_err()
-            || !self.step(order_no.clone(), OrderEvent::Confirm, "confirmed by the buyer").await?
+    pub async fn confirm_receipt(&self, order_no: &str, asker: &Asker) -> Result<Order, AppError> {
+        let order = self.order_for(order_no, asker).await?;
+        if order.state.next(OrderEvent::Confirm).is_err()
+            || !self.step(&order.order_no, OrderEvent::Confirm, "confirmed by the buyer").await?
         {
             return Err(state_changed());
         }
@@ -125,19 +105,19 @@ impl OrderService {
     }
 
     /// Hides a cancelled, expired or completed order from its buyer.
-    pub async fn delete_order(&self, order_no: String, asker: &Asker) -> Result<OrderView, AppError> {
-        let view = self.order_for(order_no.clone(), asker).await?;
-        if !state_of(&view)?.deletable() {
+    pub async fn delete_order(&self, order_no: &str, asker: &Asker) -> Result<Order, AppError> {
+        let order = self.order_for(order_no, asker).await?;
+        if !order.state.deletable() {
             return Err(AppError::new(ErrorCode::BusinessRule, "api.order.notDeletable"));
         }
-        let number = order_no.clone();
+        let number = order.order_no.clone();
         let now = self.clock.now_ms();
         let deleted =
             self.db.write(move |conn| Ok::<_, AppError>(store::orders::soft_delete(conn, &number, now)?)).await?;
         if !deleted {
             return Err(state_changed());
         }
-        Ok(view)
+        Ok(order)
     }
 
     /// Completes the delivered orders nobody confirmed for `days`; how many.
@@ -149,8 +129,8 @@ impl OrderService {
             .run(move |conn| Ok::<_, AppError>(store::orders::due_to_complete(conn, before, COMPLETE_BATCH)?))
             .await?;
         let mut completed = 0;
-        for (order_no, _) in due {
-            completed += usize::from(self.step(order_no, OrderEvent::AutoComplete, "completed automatically").await?);
+        for order_no in due {
+            completed += usize::from(self.step(&order_no, OrderEvent::AutoComplete, "completed automatically").await?);
         }
         Ok(completed)
     }

@@ -5,15 +5,17 @@
 
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 use keyshop_core::i18n::Messages;
+use keyshop_core::ids::OrderNo;
 use keyshop_core::mail::{self, Block};
-use keyshop_proto::member::v1 as member;
-use keyshop_proto::payment::v1 as payment;
 
-use super::{Asker, OrderService, OrderView};
-use crate::domain::state::{OrderEvent, OrderState};
+use super::{Asker, OrderService, not_found};
+use crate::domain::order::Order;
+use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
 
 /// The longest reason kept.
 pub const MAX_REASON_CHARS: usize = 1000;
+/// The longest staff note kept in the order's history.
+const MAX_NOTE_CHARS: usize = 200;
 
 /// The reason, checked: required, at most [`MAX_REASON_CHARS`].
 pub fn check_reason(reason: &str) -> Result<String, AppError> {
@@ -28,41 +30,29 @@ pub fn check_reason(reason: &str) -> Result<String, AppError> {
     Ok(reason.to_owned())
 }
 
-/// Minor units as `12.34 EUR`.
-fn amount(minor: i64, currency: &str) -> String {
-    format!("{}.{:02} {currency}", minor / 100, (minor % 100).abs())
-}
-
 impl OrderService {
     /// The buyer asks for their money back.
-    pub async fn request_refund(&self, order_no: String, asker: &Asker, reason: &str) -> Result<OrderView, AppError> {
+    pub async fn request_refund(&self, order_no: &str, asker: &Asker, reason: &str) -> Result<Order, AppError> {
         let reason = check_reason(reason)?;
-        let (view, actor) = self.authorize(order_no.clone(), asker).await?;
-        let state = OrderState::parse(&view.order.state).ok_or_else(|| AppError::internal("order state"))?;
-        if state.next(OrderEvent::RequestRefund).is_err()
-            || !self.step(order_no.clone(), OrderEvent::RequestRefund, "refund requested").await?
+        let (order, actor) = self.authorize(order_no, asker).await?;
+        if order.state.next(OrderEvent::RequestRefund).is_err()
+            || !self.step(&order.order_no, OrderEvent::RequestRefund, "refund requested").await?
         {
             return Err(AppError::new(ErrorCode::Conflict, "api.order.stateChanged"));
         }
         let messages = Messages::embedded();
-        let args = [("orderNo", order_no.as_str())];
+        let number = order.order_no.to_string();
+        let args = [("orderNo", number.as_str())];
         if actor.starts_with("member:")
             && let Some(bearer) = asker.bearer.as_deref()
         {
-            let mut call = tonic::Request::new(member::OpenTicketRequest {
-                subject: messages.text(&view.order.language, "email.refund.ticketSubject", &args),
-                message: reason.clone(),
-                order_no: order_no.clone(),
-                client: Some(member::Client { language: view.order.language.clone(), ..member::Client::default() }),
-            });
-            if let Ok(value) = format!("Bearer {bearer}").parse() {
-                call.metadata_mut().insert("authorization", value);
-            }
-            if let Err(status) = self.peers.member.clone().open_ticket(call).await {
-                tracing::warn!(%order_no, error = %status.message(), "refund ticket not opened");
+            let subject = messages.text(&order.language, "email.refund.ticketSubject", &args);
+            let opened =
+                self.ports.members.open_ticket(bearer, &order.order_no, subject, reason.clone(), &order.language);
+            if let Err(error) = opened.await {
+                tracing::warn!(%number, error = %error.detail, "refund ticket not opened");
             }
         }
-        let total = amount(view.order.real_amount, &view.order.currency);
         let staff = mail::compose(
             &self.settings.support_email,
             mail::language("en-US"),
@@ -71,7 +61,11 @@ impl OrderService {
                 Block::Text(messages.text(
                     "en-US",
                     "email.refund.staffBody",
-                    &[("orderNo", order_no.as_str()), ("email", view.order.email.as_str()), ("amount", &total)],
+                    &[
+                        ("orderNo", number.as_str()),
+                        ("email", order.email.as_str()),
+                        ("amount", &order.amount().to_string()),
+                    ],
                 )),
                 Block::Code(reason),
             ],
@@ -83,38 +77,40 @@ impl OrderService {
     /// Staff decide a refund request: approved, the payment is refunded in
     /// full through its provider, then the order is refunded; rejected, the
     /// order may be completed. The buyer is told by e-mail.
-    pub async fn decide_refund(&self, order_no: String, approve: bool, note: &str) -> Result<OrderView, AppError> {
-        let view = self.load(order_no.clone()).await?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-        if view.order.state != OrderState::RefundRequested.as_str() {
+    pub async fn decide_refund(&self, order_no: &str, approve: bool, note: &str) -> Result<Order, AppError> {
+        let order_no = OrderNo::parse(order_no).ok_or_else(not_found)?;
+        let order = self.load(&order_no).await?;
+        if order.state != OrderState::RefundRequested {
             return Err(AppError::new(ErrorCode::Conflict, "api.order.stateChanged"));
         }
         let event = if approve {
-            self.peers.payment.clone().refund_payment(payment::RefundRequest { order_no: order_no.clone() }).await?;
+            self.ports.payments.refund(&order_no).await?;
             OrderEvent::ApproveRefund
         } else {
             OrderEvent::RejectRefund
         };
-        let note = if note.trim().is_empty() {
-            if approve { "refund approved" } else { "refund rejected" }
-        } else {
-            note.trim()
+        let note = match note.trim() {
+            "" if approve => "refund approved",
+            "" => "refund rejected",
+            note => note,
         };
-        let note: String = note.chars().take(200).collect();
-        if !self.step(order_no.clone(), event, note).await? {
+        let note: String = note.chars().take(MAX_NOTE_CHARS).collect();
+        if !self.step(&order_no, event, note).await? {
             return Err(AppError::new(ErrorCode::Conflict, "api.order.stateChanged"));
         }
-        let language = mail::language(&view.order.language);
+        let language = mail::language(&order.language);
         let key = if approve { "email.refund.approved" } else { "email.refund.rejected" };
         let messages = Messages::embedded();
-        let args = [("orderNo", order_no.as_str())];
+        let number = order_no.to_string();
+        let args = [("orderNo", number.as_str())];
         let buyer = mail::compose(
-            &view.order.email,
+            &order.email,
             language,
             messages.text(language, "email.refund.decisionSubject", &args),
             &[Block::Text(messages.text(language, key, &args))],
         );
         self.send_in_background(buyer);
-        self.load(order_no).await?.ok_or_else(|| AppError::not_found("api.error.notFound"))
+        self.load(&order_no).await
     }
 
     /// Sends a mail without holding up the answer; a failure is logged.
@@ -137,7 +133,5 @@ mod tests {
         assert_eq!(check_reason("  The key was already used  ").unwrap(), "The key was already used");
         assert_eq!(check_reason("   ").unwrap_err().fields["reason"], "api.order.refundReasonRequired");
         assert_eq!(check_reason(&"x".repeat(1001)).unwrap_err().fields["reason"], "api.field.tooLong");
-        assert_eq!(amount(1234, "EUR"), "12.34 EUR");
-        assert_eq!(amount(5, "USD"), "0.05 USD");
     }
 }

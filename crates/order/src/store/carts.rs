@@ -3,6 +3,7 @@
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
+use keyshop_core::ids::ProductId;
 
 use super::schema::cart_lines;
 
@@ -10,7 +11,7 @@ use super::schema::cart_lines;
 #[diesel(table_name = cart_lines)]
 pub struct CartLineRow {
     pub owner: String,
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub quantity: i64,
     pub sku: String,
     pub title: String,
@@ -60,7 +61,7 @@ pub fn upsert(conn: &mut DbConnection, line: &CartLineRow) -> QueryResult<()> {
     Ok(())
 }
 
-pub fn remove(conn: &mut DbConnection, owner: &str, product_id: i64) -> QueryResult<usize> {
+pub fn remove(conn: &mut DbConnection, owner: &str, product_id: ProductId) -> QueryResult<usize> {
     diesel::delete(cart_lines::table.find((owner, product_id))).execute(conn)
 }
 
@@ -70,7 +71,7 @@ pub fn clear(conn: &mut DbConnection, owner: &str) -> QueryResult<usize> {
 }
 
 /// Removes the listed products from the owner's cart (bought).
-pub fn remove_products(conn: &mut DbConnection, owner: &str, product_ids: &[i64]) -> QueryResult<usize> {
+pub fn remove_products(conn: &mut DbConnection, owner: &str, product_ids: &[ProductId]) -> QueryResult<usize> {
     diesel::delete(
         cart_lines::table.filter(cart_lines::owner.eq(owner)).filter(cart_lines::product_id.eq_any(product_ids)),
     )

@@ -105,4 +105,27 @@ diesel::table! {
 
 diesel::joinable!(order_lines -> orders (order_no));
 diesel::joinable!(order_history -> orders (order_no));
-diesel::allow_tables_to_appear_in_same_query!(cart_lines, coupons, orders, order_lines, order_history, coupon_uses);
+diesel::joinable!(order_billing_addresses -> orders (order_no));
+diesel::allow_tables_to_appear_in_same_query!(
+    cart_lines,
+    coupons,
+    orders,
+    order_lines,
+    order_history,
+    coupon_uses,
+    order_billing_addresses
+);
+
+diesel::table! {
+    order_billing_addresses (order_no) {
+        order_no -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        phone -> Text,
+        address -> Text,
+        city -> Text,
+        province -> Text,
+        zip -> Text,
+        country -> Text,
+    }
+}

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use keyshop_core::config::{RawConfig, ServiceName};
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::money::ExchangeRate;
-use keyshop_core::vocab::{PaymentProvider, PaymentState};
+use keyshop_core::vocab::{OrderState, PaymentProvider, PaymentState};
 use keyshop_order::domain::coupon::Coupon;
 use keyshop_order::domain::pricing::CouponValue;
 use keyshop_order::store::MIGRATIONS;
@@ -84,7 +84,21 @@ fn checkout(lines: &[(i64, i64)], coupon: &str, key: &str) -> pb::CheckoutReques
         language: "de".to_owned(),
         idempotency_key: key.to_owned(),
         cart_token: String::new(),
+        billing_address: Some(keyshop_proto::common::v1::PostalAddress {
+            first_name: "Ann".to_owned(),
+            last_name: "Lee".to_owned(),
+            phone: "030 901820".to_owned(),
+            address: "Unter den Linden 1".to_owned(),
+            city: "Berlin".to_owned(),
+            province: String::new(),
+            zip: "10117".to_owned(),
+            country: "DE".to_owned(),
+        }),
     }
+}
+
+fn state_of(order: &pb::Order) -> OrderState {
+    OrderState::from_proto(order.state).unwrap()
 }
 
 fn with_bearer<T>(token: &str, message: T) -> tonic::Request<T> {
@@ -123,7 +137,13 @@ impl Store {
         self.payments.apply_report(PaymentProvider::Sandbox, report).await.unwrap();
     }
 
-    async fn wait_for_state(&mut self, order_no: &str, token: &str, bearer: Option<&str>, state: &str) -> pb::Order {
+    async fn wait_for_state(
+        &mut self,
+        order_no: &str,
+        token: &str,
+        bearer: Option<&str>,
+        state: OrderState,
+    ) -> pb::Order {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             let query = pb::OrderQuery { order_no: order_no.to_owned(), link_token: token.to_owned() };
@@ -132,10 +152,10 @@ impl Store {
                 None => tonic::Request::new(query),
             };
             let order = self.order.get_order(request).await.unwrap().into_inner();
-            if order.state == state {
+            if state_of(&order) == state {
                 return order;
             }
-            assert!(Instant::now() < deadline, "order {order_no} stayed {}", order.state);
+            assert!(Instant::now() < deadline, "order {order_no} stayed {}", state_of(&order));
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
@@ -189,8 +209,8 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
     let rate = ExchangeRate::from_micros(order.rate_micros).unwrap();
     let goods = rate.convert(a.price_usd).unwrap() * 2 + rate.convert(b.price_usd).unwrap();
     assert_eq!(
-        (order.state.as_str(), order.email.as_str(), order.currency.as_str()),
-        ("pending_payment", "guest@example.com", "EUR")
+        (state_of(&order), order.email.as_str(), order.currency.as_str()),
+        (OrderState::PendingPayment, "guest@example.com", "EUR")
     );
     assert_eq!(order.goods, goods);
     assert_eq!(order.coupon_code, "TEN");
@@ -220,9 +240,11 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
     for _ in 0..3 {
         store.pay(&placed, "evt_guest").await;
     }
-    let delivered = store.wait_for_state(&order.order_no, &token, None, "delivered").await;
-    let steps: Vec<_> = delivered.history.iter().map(|step| step.state.as_str()).collect();
-    assert_eq!(steps, ["pending_payment", "paid", "delivered"]);
+    let delivered = store.wait_for_state(&order.order_no, &token, None, OrderState::Delivered).await;
+    let steps: Vec<_> = delivered.history.iter().map(|step| OrderState::from_proto(step.state).unwrap()).collect();
+    assert_eq!(steps, [OrderState::PendingPayment, OrderState::Paid, OrderState::Delivered]);
+    let billed = delivered.billing_address.as_ref().unwrap();
+    assert_eq!((billed.phone.as_str(), billed.city.as_str()), ("+4930901820", "Berlin"), "the phone in E.164");
     let stock = store.stock(&a.sku).await;
     assert_eq!((stock.available, stock.reserved, stock.sold), (2, 0, 2));
     let mails = store.wait_for_mails(1).await;
@@ -236,7 +258,7 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
         .order
         .get_order(pb::OrderQuery { order_no: order.order_no.clone(), link_token: mail_token.to_owned() })
         .await;
-    assert_eq!(by_mail.unwrap().into_inner().state, "delivered", "the e-mail's link opens the order");
+    assert_eq!(state_of(&by_mail.unwrap().into_inner()), OrderState::Delivered, "the e-mail's link opens the order");
     // Thirty days on, neither the e-mail's link nor the checkout's token opens it.
     store.clock.advance(Duration::from_millis(u64::try_from(keyshop_order::domain::link::LIFE_MS).unwrap() + 1));
     for old in [mail_token, token.as_str()] {
@@ -280,7 +302,7 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
     let foreign = store.order.get_order(pb::OrderQuery { order_no: mine_no.clone(), link_token: token.clone() }).await;
     assert_eq!(AppError::from_status(&foreign.unwrap_err()).code, ErrorCode::NotFound);
     store.pay(&mine, "evt_member").await;
-    store.wait_for_state(&mine_no, "", Some(&bearer), "delivered").await;
+    store.wait_for_state(&mine_no, "", Some(&bearer), OrderState::Delivered).await;
     let info = store.member.get_info(with_bearer(&bearer, member::Empty {})).await.unwrap().into_inner();
     let level = store
         .member
@@ -301,7 +323,7 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(cancelled.state, "cancelled");
+    assert_eq!(state_of(&cancelled), OrderState::Cancelled);
     assert_eq!(store.stock(&b.sku).await.available, 1);
     let too_many = store.order.checkout(checkout(&[(b.id, 2)], "", "")).await.unwrap_err();
     let error = AppError::from_status(&too_many);

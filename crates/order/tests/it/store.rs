@@ -4,54 +4,44 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use keyshop_core::db::{Db, DbError};
+use keyshop_core::db::{Db, DbConnection, DbError};
+use keyshop_core::error::AppError;
+use keyshop_core::ids::{MemberId, OrderNo, ProductId};
+use keyshop_core::money::CurrencyCode;
+use keyshop_core::postal::PostalAddress;
 use keyshop_order::domain::coupon::Coupon;
-use keyshop_order::domain::pricing::CouponValue;
+use keyshop_order::domain::order::{Order, OrderLine};
+use keyshop_order::domain::pricing::{Breakdown, CouponValue};
 use keyshop_order::domain::state::OrderState;
 use keyshop_order::store::MIGRATIONS;
-use keyshop_order::store::orders::{NewOrder, OrderLine};
+use keyshop_order::store::orders::OrderDraft;
 use keyshop_order::store::{coupons, orders};
 use keyshop_testkit::storage_test;
 
-fn order(order_no: &str, member_id: i64, key: Option<&str>, at: i64) -> NewOrder {
-    NewOrder {
-        order_no: order_no.to_owned(),
-        member_id,
-        email: "ann@example.com".to_owned(),
-        contact: String::new(),
-        note: String::new(),
-        language: "de".to_owned(),
-        currency: "EUR".to_owned(),
-        rate_micros: 920_000,
-        goods: 1839,
-        member_discount: 0,
-        coupon_code: None,
-        coupon_discount: 0,
-        payment_method: "sandbox".to_owned(),
-        payment_fee: 0,
-        adjustment: 0,
-        service_charge: 0,
-        freight: 0,
-        real_amount: 1839,
-        real_amount_usd: 1999,
-        state: OrderState::PendingPayment.as_str().to_owned(),
-        link_token_hash: format!("hash-of-{order_no}"),
-        idempotency_key: key.map(str::to_owned),
-        expires_at: at + 900_000,
-        created_at: at,
-        updated_at: at,
+fn no(text: &str) -> OrderNo {
+    OrderNo::parse(text).unwrap()
+}
+
+fn billing() -> PostalAddress {
+    PostalAddress {
+        first_name: "Ann".to_owned(),
+        last_name: "Lee".to_owned(),
+        phone: "+4930901820".to_owned(),
+        address: "Unter den Linden 1".to_owned(),
+        city: "Berlin".to_owned(),
+        province: String::new(),
+        zip: "10117".to_owned(),
+        country: "DE".to_owned(),
     }
 }
 
-fn line(order_no: &str) -> OrderLine {
+fn line() -> OrderLine {
     OrderLine {
-        order_no: order_no.to_owned(),
         line_no: 1,
-        product_id: 7,
+        product_id: ProductId::new(7).unwrap(),
         sku: "SKU-7".to_owned(),
         title: "Shadow Quest".to_owned(),
         platform: "steam".to_owned(),
-        image: String::new(),
         game_name: "shadow-quest".to_owned(),
         game_ext_name: "steam-global".to_owned(),
         unit_price_usd: 1999,
@@ -60,80 +50,101 @@ fn line(order_no: &str) -> OrderLine {
     }
 }
 
+fn draft(order_no: &str, member: Option<i64>, key: Option<&str>, at: i64) -> OrderDraft {
+    OrderDraft {
+        order_no: no(order_no),
+        member: member.and_then(MemberId::new),
+        email: "ann@example.com".to_owned(),
+        contact: String::new(),
+        note: String::new(),
+        language: "de".to_owned(),
+        currency: CurrencyCode::parse("EUR").unwrap(),
+        rate_micros: 920_000,
+        price: Breakdown { goods: 1839, real_amount: 1839, ..Breakdown::default() },
+        coupon_code: None,
+        payment_method: "sandbox".to_owned(),
+        real_amount_usd: 1999,
+        billing_address: billing(),
+        link_token_hash: format!("hash-of-{order_no}"),
+        idempotency_key: key.map(str::to_owned),
+        expires_at_ms: at + 900_000,
+        now_ms: at,
+        lines: vec![line()],
+    }
+}
+
 async fn run<T: Send + 'static>(
     db: &Db,
-    work: impl FnOnce(&mut keyshop_core::db::DbConnection) -> diesel::QueryResult<T> + Send + 'static,
+    work: impl FnOnce(&mut DbConnection) -> diesel::QueryResult<T> + Send + 'static,
 ) -> T {
     db.run(move |conn| work(conn).map_err(DbError::from)).await.unwrap()
 }
 
+async fn insert(db: &Db, draft: OrderDraft) -> Result<(), AppError> {
+    db.run(move |conn| orders::insert(conn, draft)).await
+}
+
+async fn find(db: &Db, order_no: &str) -> Order {
+    let order_no = no(order_no);
+    db.run(move |conn| orders::find(conn, &order_no)).await.unwrap().unwrap().0
+}
+
+async fn transition(db: &Db, from: OrderState, to: OrderState, at: i64) -> bool {
+    run(db, move |conn| orders::transition(conn, &no("KS1"), from, to, "", at)).await
+}
+
 storage_test!(orders_move_only_from_the_state_they_are_in, &MIGRATIONS, |db: Db| async move {
-    run(&db, |conn| orders::insert(conn, &order("KS1", 5, Some("idem-1"), 1_000), &[line("KS1")])).await;
-    let found = run(&db, |conn| orders::find(conn, "KS1")).await.unwrap();
-    assert_eq!((found.state.as_str(), found.real_amount, found.language.as_str()), ("pending_payment", 1839, "de"));
-    assert_eq!(run(&db, |conn| orders::lines(conn, "KS1")).await, [line("KS1")]);
+    insert(&db, draft("KS1", Some(5), Some("idem-1"), 1_000)).await.unwrap();
+    let found = find(&db, "KS1").await;
+    assert_eq!(
+        (found.state, found.price.real_amount, found.language.as_str()),
+        (OrderState::PendingPayment, 1839, "de")
+    );
+    assert_eq!(found.lines, [line()]);
+    assert_eq!(found.billing_address, Some(billing()));
+    assert_eq!(found.member.map(MemberId::get), Some(5));
 
     // Paid once: a second "paid" from pending does nothing.
-    assert!(
-        run(&db, |conn| orders::transition(
-            conn,
-            "KS1",
-            OrderState::PendingPayment,
-            OrderState::Paid,
-            "sandbox",
-            2_000
-        ))
-        .await
-    );
-    assert!(
-        !run(&db, |conn| orders::transition(conn, "KS1", OrderState::PendingPayment, OrderState::Paid, "again", 2_001))
-            .await
-    );
-    assert!(
-        !run(&db, |conn| orders::transition(conn, "KS1", OrderState::PendingPayment, OrderState::Cancelled, "", 2_002))
-            .await
-    );
-    assert!(run(&db, |conn| orders::transition(conn, "KS1", OrderState::Paid, OrderState::Delivered, "", 3_000)).await);
-    let delivered = run(&db, |conn| orders::find(conn, "KS1")).await.unwrap();
-    assert_eq!((delivered.paid_at, delivered.delivered_at), (Some(2_000), Some(3_000)));
-    let steps: Vec<String> =
-        run(&db, |conn| orders::history(conn, "KS1")).await.into_iter().map(|row| row.state).collect();
-    assert_eq!(steps, ["pending_payment", "paid", "delivered"]);
+    assert!(transition(&db, OrderState::PendingPayment, OrderState::Paid, 2_000).await);
+    assert!(!transition(&db, OrderState::PendingPayment, OrderState::Paid, 2_001).await);
+    assert!(!transition(&db, OrderState::PendingPayment, OrderState::Cancelled, 2_002).await);
+    assert!(transition(&db, OrderState::Paid, OrderState::Delivered, 3_000).await);
+    let steps: Vec<OrderState> = find(&db, "KS1").await.history.into_iter().map(|step| step.state).collect();
+    assert_eq!(steps, [OrderState::PendingPayment, OrderState::Paid, OrderState::Delivered]);
 
     // Not deletable until completed.
-    assert!(!run(&db, |conn| orders::soft_delete(conn, "KS1", 4_000)).await);
-    assert_eq!(
-        run(&db, |conn| orders::due_to_complete(conn, 3_500, 10)).await,
-        [("KS1".to_owned(), "delivered".to_owned())]
-    );
-    assert!(
-        run(&db, |conn| orders::transition(conn, "KS1", OrderState::Delivered, OrderState::Completed, "auto", 5_000))
-            .await
-    );
-    assert!(run(&db, |conn| orders::soft_delete(conn, "KS1", 6_000)).await);
-    let (page, total) = run(&db, |conn| orders::page_of_member(conn, 5, 0, 10)).await;
+    assert!(!run(&db, |conn| orders::soft_delete(conn, &no("KS1"), 4_000)).await);
+    assert_eq!(run(&db, |conn| orders::due_to_complete(conn, 3_500, 10)).await, [no("KS1")]);
+    assert!(transition(&db, OrderState::Delivered, OrderState::Completed, 5_000).await);
+    assert!(run(&db, |conn| orders::soft_delete(conn, &no("KS1"), 6_000)).await);
+    assert!(find(&db, "KS1").await.deleted);
+    let member = MemberId::new(5).unwrap();
+    let (page, total) = db.run(move |conn| orders::page_of_member(conn, member, 0, 10)).await.unwrap();
     assert_eq!((page.len(), total), (0, 0), "deleted orders leave the list");
 });
 
 storage_test!(idempotency_keys_find_the_first_order_of_the_same_buyer, &MIGRATIONS, |db: Db| async move {
-    run(&db, |conn| orders::insert(conn, &order("KS1", 5, Some("idem-1"), 1_000), &[line("KS1")])).await;
-    run(&db, |conn| orders::insert(conn, &order("KS2", 0, Some("idem-1"), 1_100), &[line("KS2")])).await;
+    insert(&db, draft("KS1", Some(5), Some("idem-1"), 1_000)).await.unwrap();
+    insert(&db, draft("KS2", None, Some("idem-1"), 1_100)).await.unwrap();
+    let member = MemberId::new(5);
     assert_eq!(
-        run(&db, |conn| orders::find_by_idempotency(conn, "ann@example.com", 5, "idem-1")).await.as_deref(),
-        Some("KS1")
+        run(&db, move |conn| orders::find_by_idempotency(conn, "ann@example.com", member, "idem-1")).await,
+        Some(no("KS1"))
     );
     assert_eq!(
-        run(&db, |conn| orders::find_by_idempotency(conn, "ann@example.com", 0, "idem-1")).await.as_deref(),
-        Some("KS2")
+        run(&db, |conn| orders::find_by_idempotency(conn, "ann@example.com", None, "idem-1")).await,
+        Some(no("KS2"))
     );
-    assert_eq!(run(&db, |conn| orders::find_by_idempotency(conn, "bob@example.com", 5, "idem-1")).await, None);
-    // The same buyer and key twice is refused by the database itself.
-    let duplicate =
-        db.run(|conn| orders::insert(conn, &order("KS3", 5, Some("idem-1"), 1_200), &[]).map_err(DbError::from)).await;
-    assert!(duplicate.is_err());
-    let (page, total) = run(&db, |conn| orders::page_of_member(conn, 5, 0, 10)).await;
+    assert_eq!(
+        run(&db, move |conn| orders::find_by_idempotency(conn, "bob@example.com", member, "idem-1")).await,
+        None
+    );
+    // The same buyer and key twice is refused by the database itself, guests too.
+    assert!(insert(&db, draft("KS3", Some(5), Some("idem-1"), 1_200)).await.is_err());
+    assert!(insert(&db, draft("KS4", None, Some("idem-1"), 1_200)).await.is_err());
+    let (page, total) = db.run(move |conn| orders::page_of_member(conn, member.unwrap(), 0, 10)).await.unwrap();
     assert_eq!((page[0].order_no.as_str(), total), ("KS1", 1));
-    assert_eq!(run(&db, |conn| orders::due_to_expire(conn, 901_050, 10)).await, ["KS1"]);
+    assert_eq!(run(&db, |conn| orders::due_to_expire(conn, 901_050, 10)).await, [no("KS1")]);
 });
 
 storage_test!(a_coupon_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |db: Db| async move {
@@ -153,8 +164,8 @@ storage_test!(a_coupon_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |db:
         let db = db.clone();
         tasks.push(tokio::spawn(async move {
             let order_no = format!("KS{index}");
-            db.write(move |conn| -> Result<bool, DbError> {
-                orders::insert(conn, &order(&order_no, 0, None, 1_000), &[])?;
+            db.write(move |conn| -> Result<bool, AppError> {
+                orders::insert(conn, draft(&order_no, None, None, 1_000))?;
                 Ok(coupons::claim(conn, "TEN", &format!("buyer{index}@example.com"), &order_no)?)
             })
             .await

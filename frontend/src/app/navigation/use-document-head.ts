@@ -6,12 +6,9 @@ import { useSiteSetting } from '@/api/site-config';
 import { composeDocumentTitle, setMetaContent } from '@/lib/document-head';
 import { i18n } from '@/lib/i18n/i18n';
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages';
+import { nonEmpty } from '@/lib/text/non-empty';
 
 import { titleKeyOf } from '../route-handle';
-
-function nonEmpty(value: string | undefined): string | null {
-  return value && value.trim() !== '' ? value : null;
-}
 
 /** The store's own defaults, in English (spec: the default meta text is the English one). */
 function englishDefault(key: 'meta.siteName' | 'meta.keywords' | 'meta.description'): string {

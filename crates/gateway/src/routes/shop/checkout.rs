@@ -7,10 +7,11 @@ use keyshop_proto::order::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{CART_TOKEN_HEADER, OrderDto, header, order_call};
+use super::{BillingAddressDto, CART_TOKEN_HEADER, OrderDto, header, order_call};
 use crate::context;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::state::GatewayState;
+use keyshop_core::error::AppError;
 
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -29,6 +30,9 @@ pub struct CheckoutBody {
     pub coupon: String,
     pub payment_method: String,
     pub currency: String,
+    /// Who pays: a member picks one of their addresses, a guest types it.
+    /// Field errors are named `billingAddress.<field>`.
+    pub billing_address: BillingAddressDto,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,13 +45,16 @@ pub struct PlacedDto {
     pub payment_session_id: String,
 }
 
-impl From<pb::Placed> for PlacedDto {
-    fn from(placed: pb::Placed) -> PlacedDto {
-        PlacedDto {
-            order: OrderDto::from(placed.order.unwrap_or_default()),
+impl TryFrom<pb::Placed> for PlacedDto {
+    type Error = AppError;
+
+    fn try_from(placed: pb::Placed) -> Result<PlacedDto, AppError> {
+        let order = placed.order.ok_or_else(|| AppError::internal("the order service answered no order"))?;
+        Ok(PlacedDto {
+            order: OrderDto::try_from(order)?,
             link_token: placed.link_token,
             payment_session_id: placed.payment_session_id,
-        }
+        })
     }
 }
 
@@ -59,7 +66,7 @@ impl From<pb::Placed> for PlacedDto {
     request_body = CheckoutBody,
     responses(
         (status = 200, description = "The order, pending payment, and its payment session", body = Envelope<PlacedDto>),
-        (status = 400, description = "email, contact, coupon, lines or currency invalid", body = Envelope<FieldErrorsDto>),
+        (status = 400, description = "email, contact, coupon, lines, currency or billingAddress.<field> invalid", body = Envelope<FieldErrorsDto>),
         (status = 409, description = "Out of stock (api.delivery.outOfStock)", body = Envelope<Option<String>>),
         (status = 422, description = "Coupon refused, or the method is not offered in the currency", body = Envelope<Option<String>>),
     ))]
@@ -85,7 +92,8 @@ pub async fn checkout(
         language: context::language().to_owned(),
         idempotency_key: header(&request, "idempotency-key"),
         cart_token: header(&request, CART_TOKEN_HEADER),
+        billing_address: Some(body.billing_address.into()),
     };
     let placed = state.clients.order().checkout(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(PlacedDto::from(placed)))
+    Ok(Reply::ok(PlacedDto::try_from(placed)?))
 }

@@ -12,6 +12,9 @@ pub mod payment;
 pub mod webhook;
 
 use actix_web::HttpRequest;
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::OrderState;
+use keyshop_proto::common::v1 as common;
 use keyshop_proto::order::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -69,10 +72,59 @@ pub struct OrderLineDto {
     pub quantity: i64,
 }
 
+/// Who pays: the billing address of an order.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BillingAddressDto {
+    pub first_name: String,
+    pub last_name: String,
+    /// Valid for the country (answered in E.164).
+    pub phone: String,
+    /// Street and number.
+    pub address: String,
+    pub city: String,
+    /// Optional.
+    pub province: String,
+    /// In the country's format.
+    pub zip: String,
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+}
+
+impl From<BillingAddressDto> for common::PostalAddress {
+    fn from(address: BillingAddressDto) -> common::PostalAddress {
+        common::PostalAddress {
+            first_name: address.first_name,
+            last_name: address.last_name,
+            phone: address.phone,
+            address: address.address,
+            city: address.city,
+            province: address.province,
+            zip: address.zip,
+            country: address.country,
+        }
+    }
+}
+
+impl From<common::PostalAddress> for BillingAddressDto {
+    fn from(address: common::PostalAddress) -> BillingAddressDto {
+        BillingAddressDto {
+            first_name: address.first_name,
+            last_name: address.last_name,
+            phone: address.phone,
+            address: address.address,
+            city: address.city,
+            province: address.province,
+            zip: address.zip,
+            country: address.country,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StateStepDto {
-    pub state: String,
+    pub state: OrderState,
     /// Epoch milliseconds.
     pub at: i64,
     pub note: String,
@@ -84,9 +136,9 @@ pub struct StateStepDto {
 #[serde(rename_all = "camelCase")]
 pub struct OrderDto {
     pub order_no: String,
-    /// pending_payment, paid, delayed_delivery, delivered, completed,
-    /// cancelled, expired, refund_requested, refunded or refund_rejected.
-    pub state: String,
+    pub state: OrderState,
+    /// Absent for orders placed before it was asked.
+    pub billing_address: Option<BillingAddressDto>,
     pub email: String,
     pub contact: String,
     pub note: String,
@@ -120,11 +172,21 @@ pub struct OrderDto {
     pub history: Vec<StateStepDto>,
 }
 
-impl From<pb::Order> for OrderDto {
-    fn from(order: pb::Order) -> OrderDto {
-        OrderDto {
+impl TryFrom<pb::Order> for OrderDto {
+    type Error = AppError;
+
+    fn try_from(order: pb::Order) -> Result<OrderDto, AppError> {
+        let history = order
+            .history
+            .into_iter()
+            .map(|step| {
+                Ok(StateStepDto { state: OrderState::from_proto(step.state)?, at: step.at_ms, note: step.note })
+            })
+            .collect::<Result<Vec<_>, AppError>>()?;
+        Ok(OrderDto {
             order_no: order.order_no,
-            state: order.state,
+            state: OrderState::from_proto(order.state)?,
+            billing_address: order.billing_address.map(BillingAddressDto::from),
             email: order.email,
             contact: order.contact,
             note: order.note,
@@ -165,11 +227,7 @@ impl From<pb::Order> for OrderDto {
                     quantity: line.quantity,
                 })
                 .collect(),
-            history: order
-                .history
-                .into_iter()
-                .map(|step| StateStepDto { state: step.state, at: step.at_ms, note: step.note })
-                .collect(),
-        }
+            history,
+        })
     }
 }

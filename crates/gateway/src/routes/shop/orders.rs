@@ -30,7 +30,7 @@ pub async fn list_orders(
     let call = pb::ListOrdersRequest { page: page.page, limit: page.limit };
     let page = state.clients.order().list_orders(order_call(&request, call)).await?.into_inner();
     Ok(Reply::ok(ListPage {
-        rows: page.rows.into_iter().map(OrderDto::from).collect(),
+        rows: page.rows.into_iter().map(OrderDto::try_from).collect::<Result<_, _>>()?,
         total: page.total,
         page: i32::try_from(page.page).unwrap_or(i32::MAX),
         limit: i32::try_from(page.limit).unwrap_or(i32::MAX),
@@ -51,7 +51,7 @@ pub async fn get_order(
 ) -> ApiResult<OrderDto> {
     let call = order_query(&request, path.into_inner());
     let order = state.clients.order().get_order(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(OrderDto::from(order)))
+    Ok(Reply::ok(OrderDto::try_from(order)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_cancel",
@@ -69,7 +69,7 @@ pub async fn cancel_order(
 ) -> ApiResult<OrderDto> {
     let call = order_query(&request, path.into_inner());
     let order = state.clients.order().cancel_order(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(OrderDto::from(order)).with_msg_key("api.order.cancelled"))
+    Ok(Reply::ok(OrderDto::try_from(order)?).with_msg_key("api.order.cancelled"))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_confirm",
@@ -87,7 +87,7 @@ pub async fn confirm_receipt(
 ) -> ApiResult<OrderDto> {
     let call = order_query(&request, path.into_inner());
     let order = state.clients.order().confirm_receipt(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(OrderDto::from(order)).with_msg_key("api.order.confirmed"))
+    Ok(Reply::ok(OrderDto::try_from(order)?).with_msg_key("api.order.confirmed"))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_delete",
@@ -136,7 +136,7 @@ pub async fn pay_again(
         payment_method: body.map(|body| body.into_inner().payment_method).unwrap_or_default(),
     };
     let placed = state.clients.order().pay_again(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(PlacedDto::from(placed)))
+    Ok(Reply::ok(PlacedDto::try_from(placed)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "order_resend",
@@ -187,5 +187,5 @@ pub async fn request_refund(
         reason: body.into_inner().reason,
     };
     let order = state.clients.order().request_refund(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(OrderDto::from(order)).with_msg_key("api.order.refundRequested"))
+    Ok(Reply::ok(OrderDto::try_from(order)?).with_msg_key("api.order.refundRequested"))
 }

@@ -14,6 +14,7 @@ import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
 
 export { accountKeys, useToggleCollect } from '@/api/account-keys';
+export { useAddresses } from '@/api/addresses';
 
 const PAGE_SIZE = 10;
 const NO_CACHE = { cache: 'no-store' } as const;
@@ -22,12 +23,6 @@ const NO_CACHE = { cache: 'no-store' } as const;
 function pageQuery(page: number, limit: number = PAGE_SIZE) {
   return { query: { page: String(page), limit: String(limit) } };
 }
-
-export const countriesQuery = queryOptions({
-  queryKey: ['countries'],
-  queryFn: () => api.get('/prod-api/api/countries'),
-  staleTime: Infinity,
-});
 
 export const levelsQuery = queryOptions({
   queryKey: ['levels'],
@@ -67,13 +62,6 @@ export function useLoginHistory(page: number) {
     queryKey: accountKeys.history(page),
     queryFn: () => api.get('/prod-api/api/loginHistory', { params: pageQuery(page), ...NO_CACHE }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useAddresses() {
-  return useQuery({
-    queryKey: accountKeys.addresses(),
-    queryFn: () => api.get('/prod-api/api/addresses', NO_CACHE),
   });
 }
 

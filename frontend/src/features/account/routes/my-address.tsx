@@ -2,15 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 
 import type { AddressBody, AddressDto } from '@/api/types';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CheckboxField, FormAlert, TextField } from '@/components/ui/form-field';
+import { PostalAddressFields } from '@/components/forms/postal-address-fields';
+import { CheckboxField, FormAlert } from '@/components/ui/form-field';
 import { submitError } from '@/lib/forms/submit-errors';
-import { requiredText } from '@/lib/forms/member-rules';
+import {
+  EMPTY_POSTAL_ADDRESS,
+  POSTAL_FIELDS,
+  postalAddressLines,
+  postalAddressShape,
+} from '@/lib/forms/postal-address';
 import { notify } from '@/lib/toast';
 
 import {
@@ -22,40 +28,10 @@ import {
   useAddresses,
 } from '../api/account';
 import { AccountHeading } from '../components/account-layout';
-import { CountrySelect, useZipHint } from '../components/country-select';
 
-const schema = z.object({
-  firstName: requiredText(60),
-  lastName: requiredText(60),
-  phone: requiredText(32),
-  address: requiredText(200),
-  city: requiredText(100),
-  province: z.string(),
-  zip: requiredText(16),
-  country: z.string().check(z.minLength(1, 'api.member.countryInvalid')),
-  isDefault: z.boolean(),
-});
-const FIELDS: readonly FieldPath<AddressBody>[] = [
-  'firstName',
-  'lastName',
-  'phone',
-  'address',
-  'city',
-  'province',
-  'zip',
-  'country',
-];
-const EMPTY: AddressBody = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  address: '',
-  city: '',
-  province: '',
-  zip: '',
-  country: '',
-  isDefault: false,
-};
+const schema = z.object({ ...postalAddressShape, isDefault: z.boolean() });
+const FIELDS: readonly FieldPath<AddressBody>[] = POSTAL_FIELDS;
+const EMPTY: AddressBody = { ...EMPTY_POSTAL_ADDRESS, isDefault: false };
 
 function AddressForm({ editing, onDone }: { editing: AddressDto | null; onDone: () => void }) {
   const { t } = useTranslation();
@@ -67,7 +43,6 @@ function AddressForm({ editing, onDone }: { editing: AddressDto | null; onDone: 
     mode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
-  const zipHint = useZipHint(useWatch({ control: form.control, name: 'country' }));
   const onValid = async (values: AddressBody): Promise<void> => {
     setFormError(null);
     try {
@@ -80,16 +55,6 @@ function AddressForm({ editing, onDone }: { editing: AddressDto | null; onDone: 
       setFormError(submitError(error, form.setError, FIELDS));
     }
   };
-  const text = (name: FieldPath<AddressBody>, label: string, autoComplete: string, extra = {}) => (
-    <TextField
-      label={label}
-      autoComplete={autoComplete}
-      error={errors[name]?.message}
-      testId={`address-${name}`}
-      {...extra}
-      {...form.register(name)}
-    />
-  );
   return (
     <form
       className="ks-panel"
@@ -100,28 +65,18 @@ function AddressForm({ editing, onDone }: { editing: AddressDto | null; onDone: 
       <h2 className="ks-panel__title">
         {editing ? t('account.addresses.edit') : t('account.addresses.add')}
       </h2>
-      <div className="ks-form-grid">
-        {text('firstName', t('account.addresses.firstName'), 'given-name')}
-        {text('lastName', t('account.addresses.lastName'), 'family-name')}
-        <CountrySelect
-          registration={form.register('country')}
-          error={errors.country?.message}
-          testId="address-country"
-        />
-        {text('phone', t('account.phone'), 'tel', { type: 'tel' })}
-        <div className="ks-form-grid__wide">
-          {text('address', t('account.address'), 'street-address')}
-        </div>
-        {text('city', t('account.addresses.city'), 'address-level2')}
-        {text('province', t('account.addresses.province'), 'address-level1', { optional: true })}
-        {text('zip', t('account.zip'), 'postal-code', { hint: zipHint })}
-        <CheckboxField
-          className="ks-form-grid__wide"
-          label={t('account.addresses.makeDefault')}
-          testId="address-default"
-          {...form.register('isDefault')}
-        />
-      </div>
+      <PostalAddressFields
+        register={form.register}
+        control={form.control}
+        errors={errors}
+        prefix=""
+        testPrefix="address"
+      />
+      <CheckboxField
+        label={t('account.addresses.makeDefault')}
+        testId="address-default"
+        {...form.register('isDefault')}
+      />
       <FormAlert testId="address-error">{formError}</FormAlert>
       <div className="ks-form-actions">
         <button
@@ -206,15 +161,7 @@ export function MyAddressRoute() {
                   ) : null}
                 </p>
                 <p className="ks-list-card__text">
-                  {[
-                    address.address,
-                    `${address.zip} ${address.city}`,
-                    address.province,
-                    address.country,
-                    address.phone,
-                  ]
-                    .filter((part) => part.trim() !== '')
-                    .join('\n')}
+                  {[...postalAddressLines(address).slice(1), address.phone].join('\n')}
                 </p>
               </div>
               <div className="ks-list-card__actions">

@@ -15,7 +15,7 @@ import { notify } from '@/lib/toast';
 
 import { accountKeys, saveProfile, useProfile } from '../api/account';
 import { AccountHeading } from '../components/account-layout';
-import { CountrySelect, useZipHint } from '../components/country-select';
+import { CountrySelect, useZipHint } from '@/components/forms/country-select';
 
 const schema = z.object({
   fullName: fullName(),

@@ -28,6 +28,7 @@ import {
   shopKeys,
   useOrderMoney,
 } from '../api/shop';
+import { BillingAddress, PrintReceiptButton, Receipt } from './receipt';
 
 /** An order's state as a coloured label. */
 export function OrderStateBadge({
@@ -334,6 +335,7 @@ export function OrderDetail({ order, onDeleted }: { order: OrderDto; onDeleted: 
       </header>
       <OrderLines order={order} />
       <PriceParts order={order} />
+      <BillingAddress order={order} />
       {order.hasKeys ? <KeysPanel order={order} /> : null}
       <div className="ks-shop-actions">
         {order.payable ? (
@@ -387,6 +389,7 @@ export function OrderDetail({ order, onDeleted }: { order: OrderDto; onDeleted: 
             {t('shop.order.cancel')}
           </button>
         ) : null}
+        {order.hasKeys ? <PrintReceiptButton /> : null}
         {order.refundable ? <RefundForm order={order} onDone={refresh} /> : null}
         {order.deletable ? (
           <button
@@ -402,6 +405,7 @@ export function OrderDetail({ order, onDeleted }: { order: OrderDto; onDeleted: 
         ) : null}
       </div>
       <StateHistory order={order} />
+      {order.hasKeys ? <Receipt order={order} /> : null}
     </article>
   );
 }

@@ -6,6 +6,16 @@ const valid = {
   note: '',
   coupon: 'WELCOME10',
   paymentMethod: 'sandbox-card',
+  billingAddress: {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    phone: '+49 30 901820',
+    address: 'Unter den Linden 1',
+    city: 'Berlin',
+    province: '',
+    zip: '10117',
+    country: 'DE',
+  },
 };
 
 function errorsOf(values: typeof valid): Record<string, string> {
@@ -30,12 +40,15 @@ describe('the checkout form', () => {
         contact: 'call me',
         coupon: 'no spaces',
         paymentMethod: '',
+        billingAddress: { ...valid.billingAddress, firstName: ' ', country: '' },
       }),
     ).toEqual({
       email: 'api.member.emailInvalid',
       contact: 'api.order.contactInvalid',
       coupon: 'api.order.couponNotFound',
       paymentMethod: 'api.order.methodRequired',
+      'billingAddress.firstName': 'api.field.required',
+      'billingAddress.country': 'api.field.required',
     });
   });
 

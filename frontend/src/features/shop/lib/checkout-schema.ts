@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { memberEmail } from '@/lib/forms/member-rules';
+import { postalAddressShape } from '@/lib/forms/postal-address';
 
 /** The server's limits of the checkout form (order service, `domain::checkout`). */
 export const CHECKOUT_LIMITS = { note: 500, coupon: 32 } as const;
@@ -30,6 +31,7 @@ export const checkoutSchema = z.object({
       ),
     ),
   paymentMethod: z.string().check(z.minLength(1, 'api.order.methodRequired')),
+  billingAddress: z.object(postalAddressShape),
 });
 
 export type CheckoutValues = z.infer<typeof checkoutSchema>;

@@ -41,3 +41,8 @@ export function reasonKey(reason: string): TranslationKey | null {
 export function providerKey(provider: string): TranslationKey | null {
   return PROVIDER_KEYS[provider] ?? null;
 }
+
+/** The catalogue key of a payment method's name: its code starts with its provider's. */
+export function providerKeyOfMethod(method: string): TranslationKey | null {
+  return providerKey(method.split('-')[0] ?? '');
+}

@@ -1,20 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { CreditCard, MapPin, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { useAddresses } from '@/api/addresses';
 import { cartKeys, useCart } from '@/api/cart';
 import { useMemberInfo } from '@/api/member-info';
-import type { MemberInfoDto } from '@/api/types';
+import type { AddressDto, MemberInfoDto } from '@/api/types';
+import { PostalAddressFields } from '@/components/forms/postal-address-fields';
 import { AppLink } from '@/components/ui/app-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorText, FormAlert, TextareaField, TextField } from '@/components/ui/form-field';
 import { paths, paymentPath } from '@/config/paths';
+import {
+  EMPTY_POSTAL_ADDRESS,
+  POSTAL_FIELDS,
+  postalAddressLines,
+  postalAddressOf,
+} from '@/lib/forms/postal-address';
 import { submitError } from '@/lib/forms/submit-errors';
+import { ApiError } from '@/lib/http/envelope';
 import { useAppStore } from '@/stores/app-store';
 import { selectCurrency } from '@/stores/selectors';
 
@@ -31,7 +40,18 @@ const FIELDS: readonly FieldPath<CheckoutValues>[] = [
   'note',
   'coupon',
   'paymentMethod',
+  ...POSTAL_FIELDS.map((field) => `billingAddress.${field}` as const),
 ];
+
+/** Which billing address: one of the member's (by id), another typed here, or not chosen yet. */
+type BillingChoice = number | 'new' | null;
+
+/** The saved address a choice means: the default one until the buyer picks. */
+function chosenAddress(saved: AddressDto[], choice: BillingChoice): AddressDto | undefined {
+  if (choice === 'new') return undefined;
+  if (choice === null) return saved.find((address) => address.isDefault) ?? saved[0];
+  return saved.find((address) => address.id === choice);
+}
 
 const selectEmail = (member: MemberInfoDto) => member.email;
 
@@ -56,10 +76,15 @@ export function CheckoutRoute() {
   const money = useOrderMoney();
   const attempt = useRef(newIdempotencyKey());
   const [formError, setFormError] = useState<string | null>(null);
+  const saved = useAddresses().data ?? [];
+  const [choice, setChoice] = useState<BillingChoice>(null);
+  const chosen = chosenAddress(saved, choice);
   const {
     register,
+    control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutValues>({
     resolver: zodResolver(checkoutSchema),
@@ -69,10 +94,19 @@ export function CheckoutRoute() {
       note: '',
       coupon: '',
       paymentMethod: methods.data?.[0]?.code ?? '',
+      billingAddress: EMPTY_POSTAL_ADDRESS,
     },
     resetOptions: { keepDirtyValues: true },
     mode: 'onSubmit',
   });
+  // A saved address chosen fills the (hidden) billing fields: the form checks and sends it.
+  useEffect(() => {
+    if (chosen) setValue('billingAddress', postalAddressOf(chosen), { shouldDirty: true });
+  }, [chosen, setValue]);
+  const typeAnother = (): void => {
+    setChoice('new');
+    setValue('billingAddress', EMPTY_POSTAL_ADDRESS, { shouldDirty: true });
+  };
   const lines = (cart.data?.lines ?? []).filter((line) => line.available);
   const methodName = (provider: string, code: string): string => {
     const key = providerKey(provider);
@@ -94,6 +128,11 @@ export function CheckoutRoute() {
       await client.invalidateQueries({ queryKey: cartKeys.all });
       void navigate(paymentPath(paths.paying, placed.order.orderNo));
     } catch (error) {
+      // A saved address the server refuses opens in the fields, to be corrected there.
+      const refused =
+        error instanceof ApiError &&
+        Object.keys(error.fieldErrors).some((field) => field.startsWith('billingAddress.'));
+      if (refused && chosen) setChoice('new');
       setFormError(submitError(error, setError, FIELDS));
     }
   };
@@ -124,65 +163,113 @@ export function CheckoutRoute() {
         noValidate
         onSubmit={(event) => void handleSubmit(onValid)(event)}
       >
-        <section className="ks-shop-card" aria-labelledby="checkout-contact">
-          <h2 id="checkout-contact" className="ks-shop-card__title">
-            {t('shop.checkout.contact')}
-          </h2>
-          <p className="ks-shop-card__hint">{t('shop.checkout.emailHint')}</p>
-          <TextField
-            label={t('shop.checkout.email')}
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            testId="checkout-email"
-            {...register('email')}
-          />
-          <TextField
-            label={t('shop.checkout.phone')}
-            type="tel"
-            autoComplete="tel"
-            optional
-            error={errors.contact?.message}
-            testId="checkout-contact"
-            {...register('contact')}
-          />
-          <TextareaField
-            label={t('shop.checkout.note')}
-            rows={3}
-            optional
-            error={errors.note?.message}
-            testId="checkout-note"
-            {...register('note')}
-          />
-          <TextField
-            label={t('shop.checkout.coupon')}
-            optional
-            autoComplete="off"
-            error={errors.coupon?.message}
-            testId="checkout-coupon"
-            {...register('coupon')}
-          />
-          <fieldset className="ks-pay-methods">
-            <legend className="ks-shop-card__title">{t('shop.checkout.method')}</legend>
-            {(methods.data ?? []).map((method) => (
-              <label key={method.code} className="ks-pay-method" data-testid="pay-method">
-                <input type="radio" value={method.code} {...register('paymentMethod')} />
-                <CreditCard aria-hidden="true" size={20} />
-                <span>{methodName(method.provider, method.code)}</span>
-                {method.feeBasisPoints > 0 ? (
-                  <span className="ks-pay-method__fee">
-                    {t('shop.checkout.fee', { percent: (method.feeBasisPoints / 100).toFixed(1) })}
-                  </span>
-                ) : null}
-              </label>
-            ))}
-            {errors.paymentMethod?.message ? (
-              <p className="ks-field__error" role="alert">
-                {errorText(errors.paymentMethod.message)}
-              </p>
+        <div className="ks-shop-main">
+          <section className="ks-shop-card" aria-labelledby="checkout-contact">
+            <h2 id="checkout-contact" className="ks-shop-card__title">
+              {t('shop.checkout.contact')}
+            </h2>
+            <p className="ks-shop-card__hint">{t('shop.checkout.emailHint')}</p>
+            <TextField
+              label={t('shop.checkout.email')}
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              testId="checkout-email"
+              {...register('email')}
+            />
+            <TextField
+              label={t('shop.checkout.phone')}
+              type="tel"
+              autoComplete="tel"
+              optional
+              error={errors.contact?.message}
+              testId="checkout-contact"
+              {...register('contact')}
+            />
+            <TextareaField
+              label={t('shop.checkout.note')}
+              rows={3}
+              optional
+              error={errors.note?.message}
+              testId="checkout-note"
+              {...register('note')}
+            />
+            <TextField
+              label={t('shop.checkout.coupon')}
+              optional
+              autoComplete="off"
+              error={errors.coupon?.message}
+              testId="checkout-coupon"
+              {...register('coupon')}
+            />
+            <fieldset className="ks-pay-methods">
+              <legend className="ks-shop-card__title">{t('shop.checkout.method')}</legend>
+              {(methods.data ?? []).map((method) => (
+                <label key={method.code} className="ks-pay-method" data-testid="pay-method">
+                  <input type="radio" value={method.code} {...register('paymentMethod')} />
+                  <CreditCard aria-hidden="true" size={20} />
+                  <span>{methodName(method.provider, method.code)}</span>
+                  {method.feeBasisPoints > 0 ? (
+                    <span className="ks-pay-method__fee">
+                      {t('shop.checkout.fee', {
+                        percent: (method.feeBasisPoints / 100).toFixed(1),
+                      })}
+                    </span>
+                  ) : null}
+                </label>
+              ))}
+              {errors.paymentMethod?.message ? (
+                <p className="ks-field__error" role="alert">
+                  {errorText(errors.paymentMethod.message)}
+                </p>
+              ) : null}
+            </fieldset>
+          </section>
+          <section className="ks-shop-card" aria-labelledby="checkout-billing">
+            <h2 id="checkout-billing" className="ks-shop-card__title">
+              {t('shop.checkout.billing')}
+            </h2>
+            <p className="ks-shop-card__hint">{t('shop.checkout.billingHint')}</p>
+            {saved.length > 0 ? (
+              <fieldset className="ks-billing-choices" data-testid="billing-choices">
+                <legend className="ks-visually-hidden">{t('shop.checkout.billing')}</legend>
+                {saved.map((address) => (
+                  <label key={address.id} className="ks-billing-choice" data-testid="billing-saved">
+                    <input
+                      type="radio"
+                      name="billing-choice"
+                      checked={chosen?.id === address.id}
+                      onChange={() => setChoice(address.id)}
+                    />
+                    <MapPin aria-hidden="true" size={18} />
+                    <span className="ks-billing-choice__text">
+                      {postalAddressLines(address).join(', ')}
+                    </span>
+                  </label>
+                ))}
+                <label className="ks-billing-choice" data-testid="billing-other">
+                  <input
+                    type="radio"
+                    name="billing-choice"
+                    checked={chosen === undefined}
+                    onChange={typeAnother}
+                  />
+                  <span className="ks-billing-choice__text">{t('shop.checkout.otherAddress')}</span>
+                </label>
+              </fieldset>
             ) : null}
-          </fieldset>
-        </section>
+            {chosen === undefined ? (
+              <PostalAddressFields
+                register={register}
+                control={control}
+                errors={errors.billingAddress}
+                prefix="billingAddress."
+                testPrefix="billing"
+                autoCompleteSection="billing"
+              />
+            ) : null}
+          </section>
+        </div>
         <aside className="ks-shop-summary" aria-label={t('shop.summary')}>
           <ul className="ks-summary-lines">
             {lines.map((line) => (

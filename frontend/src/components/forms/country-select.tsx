@@ -6,10 +6,10 @@ import { SelectField } from '@/components/ui/form-field';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
 
-import { countriesQuery } from '../api/account';
-import { useCountryOptions } from '../lib/countries';
+import { countriesQuery } from '@/api/countries';
+import { useCountryOptions } from '@/lib/countries';
 
-/** The country or region select of the profile and address forms. */
+/** The country or region select of the profile, address and billing forms. */
 export function CountrySelect({
   registration,
   error,

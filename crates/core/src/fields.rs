@@ -1,8 +1,8 @@
-//! Reading typed text fields: trimmed, required or optional, bounded in
+//! Reading the text fields of a form: trimmed, required or optional, bounded in
 //! characters, with the message keys the SPA shares.
 
-use keyshop_core::email::Email;
-use keyshop_core::error::FieldErrors;
+use crate::email::Email;
+use crate::error::FieldErrors;
 
 /// A required field of at most `max_chars` characters, trimmed.
 pub fn required(errors: &mut FieldErrors, field: &str, value: &str, max_chars: usize) -> String {

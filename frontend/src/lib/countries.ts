@@ -24,3 +24,12 @@ export function useCountryOptions(
       .sort((a, b) => a.name.localeCompare(b.name, language));
   }, [countries, language]);
 }
+
+/** A country's name in `language` from its ISO code (the code itself when unknown). */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
