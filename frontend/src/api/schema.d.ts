@@ -1813,8 +1813,7 @@ export interface components {
                     id: number;
                     /** @description Null when the ticket is not about an order. */
                     orderNo?: string | null;
-                    /** @description open, answered or closed. */
-                    status: string;
+                    status: components["schemas"]["TicketStatus"];
                     subject: string;
                     /** Format: int64 */
                     updatedAt: number;
@@ -3232,8 +3231,7 @@ export interface components {
             id: number;
             /** @description Null when the ticket is not about an order. */
             orderNo?: string | null;
-            /** @description open, answered or closed. */
-            status: string;
+            status: components["schemas"]["TicketStatus"];
             subject: string;
             /** Format: int64 */
             updatedAt: number;
@@ -3252,6 +3250,8 @@ export interface components {
             /** @default  */
             body: string;
         };
+        /** @enum {string} */
+        TicketStatus: "open" | "answered" | "closed";
         TicketThreadDto: {
             messages: components["schemas"]["TicketMessageDto"][];
             ticket: components["schemas"]["TicketDto"];

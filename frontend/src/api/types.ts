@@ -22,6 +22,13 @@ export type QueryParams<P extends keyof paths> = paths[P] extends {
 
 type Schemas = components['schemas'];
 
+// --- Vocabularies (string enums of their codes, from keyshop_core::vocab) ---------------
+
+export type OrderState = Schemas['OrderState'];
+export type PaymentState = Schemas['PaymentState'];
+export type PaymentProvider = Schemas['PaymentProvider'];
+export type TicketStatus = Schemas['TicketStatus'];
+
 // --- Site ----------------------------------------------------------------------------------
 
 export type LanguageDto = Schemas['LanguageDto'];

@@ -10,26 +10,7 @@ pub const MAX_SUBJECT_CHARS: usize = 120;
 pub const MAX_BODY_CHARS: usize = 4000;
 pub const MAX_ORDER_NO_CHARS: usize = 40;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Open,
-    Answered,
-    Closed,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Answered => "answered",
-            Status::Closed => "closed",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Status> {
-        [Status::Open, Status::Answered, Status::Closed].into_iter().find(|status| status.as_str() == text)
-    }
-}
+pub use keyshop_core::vocab::TicketStatus as Status;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Author {

@@ -99,7 +99,7 @@ pub fn ticket(row: TicketRow) -> pb::Ticket {
     pb::Ticket {
         id: row.id,
         subject: row.subject,
-        status: row.status,
+        status: row.status.to_proto(),
         order_no: row.order_no,
         created_at_ms: row.created_at,
         updated_at_ms: row.updated_at,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
 use keyshop_core::ids::MemberId;
+use keyshop_core::vocab::TicketStatus;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::member_service_server::MemberService as MemberApi;
 use tonic::{Request, Response, Status};
@@ -427,7 +428,11 @@ impl MemberApi for MemberGrpc {
 
     async fn staff_list_tickets(&self, request: Request<pb::StaffListTicketsRequest>) -> Answer<pb::TicketPage> {
         let request = request.into_inner();
-        let (rows, total, paging) = self.service.staff_tickets(&request.status, request.page, request.limit).await?;
+        let status = request
+            .status
+            .map(|status| TicketStatus::from_proto(status).map_err(|_| AppError::field("status", "api.field.invalid")))
+            .transpose()?;
+        let (rows, total, paging) = self.service.staff_tickets(status, request.page, request.limit).await?;
         ok(convert::ticket_page(rows, total, paging))
     }
 

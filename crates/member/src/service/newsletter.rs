@@ -7,7 +7,7 @@ use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
 use super::{ClientInfo, MemberService, random_failed};
 use crate::domain::{secret, throttle};
-use crate::store::newsletter::{self as subs, CONFIRMED, UNSUBSCRIBED};
+use crate::store::newsletter::{self as subs, SubscriptionStatus};
 use crate::{mail, store};
 use keyshop_core::fields as text;
 
@@ -51,7 +51,7 @@ impl MemberService {
             .db
             .write(move |conn| -> Result<Option<String>, AppError> {
                 let existing = subs::find_by_email(conn, &address)?;
-                if existing.as_ref().is_some_and(|row| row.status == CONFIRMED) {
+                if existing.as_ref().is_some_and(|row| row.status == SubscriptionStatus::Confirmed) {
                     return Ok(None);
                 }
                 subs::upsert_pending(conn, &address, &confirm_hash, expires, &fresh_unsubscribe, language, now)?;
@@ -83,7 +83,7 @@ impl MemberService {
                 if row.confirm_expires_at.is_none_or(|expires| expires <= now) {
                     return Err(link_invalid());
                 }
-                subs::set_status(conn, row.id, CONFIRMED, now)?;
+                subs::set_status(conn, row.id, SubscriptionStatus::Confirmed, now)?;
                 Ok(())
             })
             .await
@@ -98,7 +98,7 @@ impl MemberService {
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 let row = subs::find_by_unsubscribe_token(conn, &token)?.ok_or_else(link_invalid)?;
-                subs::set_status(conn, row.id, UNSUBSCRIBED, now)?;
+                subs::set_status(conn, row.id, SubscriptionStatus::Unsubscribed, now)?;
                 Ok(())
             })
             .await

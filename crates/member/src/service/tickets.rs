@@ -23,14 +23,10 @@ impl MemberService {
     /// (staff) Every ticket, or those of one status.
     pub async fn staff_tickets(
         &self,
-        status: &str,
+        status: Option<Status>,
         page: i64,
         limit: i64,
     ) -> Result<(Vec<TicketRow>, i64, Paging), AppError> {
-        let status = match status.trim() {
-            "" => None,
-            other => Some(Status::parse(other).ok_or_else(|| AppError::field("status", "api.field.invalid"))?),
-        };
         self.ticket_page(None, status, page, limit).await
     }
 
@@ -44,9 +40,7 @@ impl MemberService {
         let (paging, offset, size) = page_window(page, limit)?;
         let (rows, total) = self
             .db
-            .run(move |conn| {
-                store::tickets::page(conn, member_id, status.map(Status::as_str), offset, size).map_err(DbError::from)
-            })
+            .run(move |conn| store::tickets::page(conn, member_id, status, offset, size).map_err(DbError::from))
             .await?;
         Ok((rows, total, paging))
     }
@@ -65,7 +59,7 @@ impl MemberService {
         let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<i64, DbError> {
-                let id = store::tickets::insert(conn, member_id, &subject, &order_no, Status::Open.as_str(), now)?;
+                let id = store::tickets::insert(conn, member_id, &subject, &order_no, Status::Open, now)?;
                 store::tickets::add_message(conn, id, Author::Member.as_str(), &message, now)?;
                 Ok(id)
             })
@@ -105,10 +99,10 @@ impl MemberService {
         self.db
             .write(move |conn| -> Result<i64, AppError> {
                 let ticket = store::tickets::find(conn, id, owner)?.ok_or_else(not_yours)?;
-                let current = Status::parse(&ticket.status).unwrap_or(Status::Open);
+                let current = ticket.status;
                 let next = ticket::after_message(current, author)?;
                 let message_id = store::tickets::add_message(conn, id, author.as_str(), &body, now)?;
-                store::tickets::set_status(conn, id, next.as_str(), now)?;
+                store::tickets::set_status(conn, id, next, now)?;
                 Ok(message_id)
             })
             .await
@@ -120,7 +114,7 @@ impl MemberService {
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 store::tickets::find(conn, id, Some(member_id))?.ok_or_else(not_yours)?;
-                store::tickets::set_status(conn, id, Status::Closed.as_str(), now)?;
+                store::tickets::set_status(conn, id, Status::Closed, now)?;
                 Ok(())
             })
             .await

@@ -5,16 +5,22 @@ use keyshop_core::db::DbConnection;
 
 use super::schema::newsletter_subscriptions as subs;
 
-pub const PENDING: &str = "pending";
-pub const CONFIRMED: &str = "confirmed";
-pub const UNSUBSCRIBED: &str = "unsubscribed";
+keyshop_core::code_enum! {
+    /// Where a subscription is in its double opt-in.
+    pub enum SubscriptionStatus {
+        /// Asked, the confirmation link not yet followed.
+        Pending = "pending",
+        Confirmed = "confirmed",
+        Unsubscribed = "unsubscribed",
+    }
+}
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = subs)]
 pub struct SubscriptionRow {
     pub id: i64,
     pub email: String,
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub confirm_expires_at: Option<i64>,
     pub unsubscribe_token: String,
     pub language: String,
@@ -36,7 +42,7 @@ pub fn upsert_pending(
 ) -> QueryResult<usize> {
     let updated = diesel::update(subs::table.filter(subs::email.eq(email)))
         .set((
-            subs::status.eq(PENDING),
+            subs::status.eq(SubscriptionStatus::Pending),
             subs::confirm_token_hash.eq(confirm_hash),
             subs::confirm_expires_at.eq(confirm_expires_at),
             subs::language.eq(language),
@@ -49,7 +55,7 @@ pub fn upsert_pending(
     diesel::insert_into(subs::table)
         .values((
             subs::email.eq(email),
-            subs::status.eq(PENDING),
+            subs::status.eq(SubscriptionStatus::Pending),
             subs::confirm_token_hash.eq(confirm_hash),
             subs::confirm_expires_at.eq(confirm_expires_at),
             subs::unsubscribe_token.eq(unsubscribe_token),
@@ -68,7 +74,7 @@ pub fn find_by_unsubscribe_token(conn: &mut DbConnection, token: &str) -> QueryR
     subs::table.filter(subs::unsubscribe_token.eq(token)).select(SubscriptionRow::as_select()).first(conn).optional()
 }
 
-pub fn set_status(conn: &mut DbConnection, id: i64, status: &str, now_ms: i64) -> QueryResult<usize> {
+pub fn set_status(conn: &mut DbConnection, id: i64, status: SubscriptionStatus, now_ms: i64) -> QueryResult<usize> {
     diesel::update(subs::table.find(id))
         .set((
             subs::status.eq(status),
@@ -80,5 +86,9 @@ pub fn set_status(conn: &mut DbConnection, id: i64, status: &str, now_ms: i64) -
 }
 
 pub fn confirmed(conn: &mut DbConnection) -> QueryResult<Vec<SubscriptionRow>> {
-    subs::table.filter(subs::status.eq(CONFIRMED)).order(subs::id.asc()).select(SubscriptionRow::as_select()).load(conn)
+    subs::table
+        .filter(subs::status.eq(SubscriptionStatus::Confirmed))
+        .order(subs::id.asc())
+        .select(SubscriptionRow::as_select())
+        .load(conn)
 }

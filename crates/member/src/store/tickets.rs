@@ -3,6 +3,8 @@
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
 
+use keyshop_core::vocab::TicketStatus;
+
 use super::schema::{ticket_messages, tickets};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -11,7 +13,7 @@ pub struct TicketRow {
     pub id: i64,
     pub member_id: i64,
     pub subject: String,
-    pub status: String,
+    pub status: TicketStatus,
     pub order_no: String,
     pub created_at: i64,
     pub updated_at: i64,
@@ -31,7 +33,7 @@ pub fn insert(
     member_id: i64,
     subject: &str,
     order_no: &str,
-    status: &str,
+    status: TicketStatus,
     now_ms: i64,
 ) -> QueryResult<i64> {
     diesel::insert_into(tickets::table)
@@ -59,7 +61,7 @@ pub fn add_message(conn: &mut DbConnection, ticket_id: i64, author: &str, body: 
         .get_result(conn)
 }
 
-pub fn set_status(conn: &mut DbConnection, id: i64, status: &str, now_ms: i64) -> QueryResult<usize> {
+pub fn set_status(conn: &mut DbConnection, id: i64, status: TicketStatus, now_ms: i64) -> QueryResult<usize> {
     diesel::update(tickets::table.find(id))
         .set((tickets::status.eq(status), tickets::updated_at.eq(now_ms)))
         .execute(conn)
@@ -86,7 +88,7 @@ pub fn messages(conn: &mut DbConnection, ticket_id: i64) -> QueryResult<Vec<Mess
 pub fn page(
     conn: &mut DbConnection,
     member_id: Option<i64>,
-    status: Option<&str>,
+    status: Option<TicketStatus>,
     offset: i64,
     limit: i64,
 ) -> QueryResult<(Vec<TicketRow>, i64)> {
@@ -96,7 +98,7 @@ pub fn page(
             query = query.filter(tickets::member_id.eq(member_id));
         }
         if let Some(status) = status {
-            query = query.filter(tickets::status.eq(status.to_owned()));
+            query = query.filter(tickets::status.eq(status));
         }
         query
     };

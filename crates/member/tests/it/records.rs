@@ -8,6 +8,7 @@ use crate::support;
 
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::Event;
+use keyshop_core::vocab::TicketStatus;
 use keyshop_member::store::MIGRATIONS;
 use keyshop_proto::events::v1::OrderPaid;
 use keyshop_proto::member::v1 as pb;
@@ -112,7 +113,7 @@ backend_test!(a_member_never_reaches_another_members_records, &MIGRATIONS, |test
     let addresses = member.client.list_addresses(signed(&ann, pb::Empty {})).await.unwrap().into_inner().addresses;
     assert_eq!(addresses[0].address, "Street 1");
     let thread = member.client.get_ticket(signed(&ann, pb::IdRequest { id: ticket })).await.unwrap().into_inner();
-    assert_eq!((thread.messages.len(), thread.ticket.unwrap().status.as_str()), (1, "open"));
+    assert_eq!((thread.messages.len(), thread.ticket.unwrap().status), (1, TicketStatus::Open.to_proto()));
     // No session, no records.
     let anonymous = app_error(member.client.list_addresses(pb::Empty {}).await);
     assert_eq!(anonymous.code, ErrorCode::Unauthenticated);
@@ -203,11 +204,15 @@ backend_test!(a_ticket_thread_with_staff_until_closed, &MIGRATIONS, |test_db: Te
         .await
         .unwrap();
     let thread = member.client.get_ticket(signed(&ann, pb::IdRequest { id: ticket })).await.unwrap().into_inner();
-    assert_eq!(thread.ticket.as_ref().unwrap().status, "answered");
+    assert_eq!(thread.ticket.as_ref().unwrap().status, TicketStatus::Answered.to_proto());
     assert_eq!(thread.messages.iter().map(|message| message.author.as_str()).collect::<Vec<_>>(), ["member", "staff"]);
     let staff = member
         .client
-        .staff_list_tickets(pb::StaffListTicketsRequest { status: "answered".into(), page: 1, limit: 10 })
+        .staff_list_tickets(pb::StaffListTicketsRequest {
+            status: Some(TicketStatus::Answered.to_proto()),
+            page: 1,
+            limit: 10,
+        })
         .await
         .unwrap()
         .into_inner();

@@ -2,6 +2,8 @@
 //! their messages with staff. Another member's ticket answers 404.
 
 use actix_web::{HttpRequest, get, post, web};
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::TicketStatus;
 use keyshop_proto::member::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,8 +19,7 @@ use crate::state::GatewayState;
 pub struct TicketDto {
     pub id: i64,
     pub subject: String,
-    /// open, answered or closed.
-    pub status: String,
+    pub status: TicketStatus,
     /// Null when the ticket is not about an order.
     pub order_no: Option<String>,
     /// Epoch milliseconds.
@@ -58,23 +59,26 @@ pub struct TicketReplyBody {
     pub body: String,
 }
 
-impl From<pb::Ticket> for TicketDto {
-    fn from(ticket: pb::Ticket) -> TicketDto {
-        TicketDto {
+impl TryFrom<pb::Ticket> for TicketDto {
+    type Error = AppError;
+
+    fn try_from(ticket: pb::Ticket) -> Result<TicketDto, AppError> {
+        Ok(TicketDto {
             id: ticket.id,
             subject: ticket.subject,
-            status: ticket.status,
+            status: TicketStatus::from_proto(ticket.status)?,
             order_no: (!ticket.order_no.is_empty()).then_some(ticket.order_no),
             created_at: ticket.created_at_ms,
             updated_at: ticket.updated_at_ms,
-        }
+        })
     }
 }
 
 /// A ticket and its messages, oldest first (also for the staff console).
-pub fn thread(thread: pb::TicketThread) -> TicketThreadDto {
-    TicketThreadDto {
-        ticket: TicketDto::from(thread.ticket.unwrap_or_default()),
+pub fn thread(thread: pb::TicketThread) -> Result<TicketThreadDto, AppError> {
+    let ticket = thread.ticket.ok_or_else(|| AppError::internal("the member service answered no ticket"))?;
+    Ok(TicketThreadDto {
+        ticket: TicketDto::try_from(ticket)?,
         messages: thread
             .messages
             .into_iter()
@@ -85,7 +89,7 @@ pub fn thread(thread: pb::TicketThread) -> TicketThreadDto {
                 created_at: message.created_at_ms,
             })
             .collect(),
-    }
+    })
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "account", operation_id = "account_tickets",
@@ -102,7 +106,7 @@ pub async fn list_tickets(
 ) -> ApiResult<ListPage<TicketDto>> {
     let page = state.clients.member().list_tickets(authorized(&request, query.request()?)).await?.into_inner();
     Ok(Reply::ok(ListPage {
-        rows: page.rows.into_iter().map(TicketDto::from).collect(),
+        rows: page.rows.into_iter().map(TicketDto::try_from).collect::<Result<_, _>>()?,
         total: page.total,
         page: page.page,
         limit: page.limit,
@@ -149,7 +153,7 @@ pub async fn get_ticket(
 ) -> ApiResult<TicketThreadDto> {
     let call = pb::IdRequest { id: path.into_inner() };
     let found = state.clients.member().get_ticket(authorized(&request, call)).await?.into_inner();
-    Ok(Reply::ok(thread(found)))
+    Ok(Reply::ok(thread(found)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "account", operation_id = "account_ticket_reply",

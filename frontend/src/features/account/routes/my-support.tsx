@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
-import type { OpenTicketBody, TicketDto } from '@/api/types';
+import type { OpenTicketBody, TicketStatus } from '@/api/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert, TextareaField, TextField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
@@ -27,11 +27,8 @@ import {
 import { AccountHeading } from '../components/account-layout';
 import { useFormatDateTime } from '../lib/format';
 
-/**
- * The labels of the ticket states. The OpenAPI document types `TicketDto.status` as a plain
- * string ("open, answered or closed"), so a state it adds later shows as sent.
- */
-const STATUS_KEYS: Readonly<Partial<Record<TicketDto['status'], TranslationKey>>> = {
+/** The label of each ticket state: a state the API adds is a type error here until labelled. */
+const STATUS_KEYS: Readonly<Record<TicketStatus, TranslationKey>> = {
   open: 'account.support.status.open',
   answered: 'account.support.status.answered',
   closed: 'account.support.status.closed',
@@ -46,12 +43,15 @@ const replySchema = z.object({ body: requiredText(5000) });
 type ReplyValues = z.infer<typeof replySchema>;
 type OpenValues = Required<OpenTicketBody>;
 
-function StatusTag({ status }: { status: TicketDto['status'] }) {
+const STATUS_TONES: Readonly<Record<TicketStatus, string>> = {
+  open: ' ks-tag--accent',
+  answered: ' ks-tag--success',
+  closed: '',
+};
+
+function StatusTag({ status }: { status: TicketStatus }) {
   const { t } = useTranslation();
-  const tone =
-    status === 'answered' ? ' ks-tag--success' : status === 'open' ? ' ks-tag--accent' : '';
-  const labelKey = STATUS_KEYS[status];
-  return <span className={`ks-tag${tone}`}>{labelKey ? t(labelKey) : status}</span>;
+  return <span className={`ks-tag${STATUS_TONES[status]}`}>{t(STATUS_KEYS[status])}</span>;
 }
 
 function OpenTicketForm({

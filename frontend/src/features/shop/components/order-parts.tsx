@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import type { OrderDto, OrderKeysDto } from '@/api/types';
+import type { OrderDto, OrderKeysDto, OrderState } from '@/api/types';
 import type { TranslationKey } from '@/lib/i18n/i18n';
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { AppLink } from '@/components/ui/app-link';
@@ -35,17 +35,13 @@ export function OrderStateBadge({
   state,
   testId = 'order-state',
 }: {
-  state: string;
+  state: OrderState;
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const labelOf = (code: string): string => {
-    const key = stateKey(code);
-    return key ? t(key) : code;
-  };
   return (
     <span className={`ks-order-state ks-order-state--${state}`} data-testid={testId}>
-      {labelOf(state)}
+      {t(stateKey(state))}
     </span>
   );
 }

@@ -1,7 +1,8 @@
+import type { OrderState, PaymentProvider } from '@/api/types';
 import type { TranslationKey } from '@/lib/i18n/i18n';
 
-/** The catalogue key of each order state. */
-const STATE_KEYS: Readonly<Record<string, TranslationKey>> = {
+/** The catalogue key of each order state (a state the API adds is a type error until named). */
+const STATE_KEYS: Readonly<Record<OrderState, TranslationKey>> = {
   pending_payment: 'shop.state.pending_payment',
   paid: 'shop.state.paid',
   delayed_delivery: 'shop.state.delayed_delivery',
@@ -24,25 +25,30 @@ const REASON_KEYS: Readonly<Record<string, TranslationKey>> = {
 };
 
 /** The catalogue key of each payment provider's method name. */
-const PROVIDER_KEYS: Readonly<Record<string, TranslationKey>> = {
+const PROVIDER_KEYS: Readonly<Record<PaymentProvider, TranslationKey>> = {
   sandbox: 'shop.method.sandbox',
   stripe: 'shop.method.stripe',
   paypal: 'shop.method.paypal',
 };
 
-export function stateKey(state: string): TranslationKey | null {
-  return STATE_KEYS[state] ?? null;
+export function stateKey(state: OrderState): TranslationKey {
+  return STATE_KEYS[state];
 }
 
 export function reasonKey(reason: string): TranslationKey | null {
   return REASON_KEYS[reason] ?? null;
 }
 
-export function providerKey(provider: string): TranslationKey | null {
-  return PROVIDER_KEYS[provider] ?? null;
+export function providerKey(provider: PaymentProvider): TranslationKey {
+  return PROVIDER_KEYS[provider];
+}
+
+function isProvider(code: string): code is PaymentProvider {
+  return Object.hasOwn(PROVIDER_KEYS, code);
 }
 
 /** The catalogue key of a payment method's name: its code starts with its provider's. */
 export function providerKeyOfMethod(method: string): TranslationKey | null {
-  return providerKey(method.split('-')[0] ?? '');
+  const provider = method.split('-')[0] ?? '';
+  return isProvider(provider) ? PROVIDER_KEYS[provider] : null;
 }

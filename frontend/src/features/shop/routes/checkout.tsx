@@ -108,10 +108,6 @@ export function CheckoutRoute() {
     setValue('billingAddress', EMPTY_POSTAL_ADDRESS, { shouldDirty: true });
   };
   const lines = (cart.data?.lines ?? []).filter((line) => line.available);
-  const methodName = (provider: string, code: string): string => {
-    const key = providerKey(provider);
-    return key ? t(key) : code;
-  };
 
   const onValid = async (values: CheckoutValues): Promise<void> => {
     setFormError(null);
@@ -208,7 +204,7 @@ export function CheckoutRoute() {
                 <label key={method.code} className="ks-pay-method" data-testid="pay-method">
                   <input type="radio" value={method.code} {...register('paymentMethod')} />
                   <CreditCard aria-hidden="true" size={20} />
-                  <span>{methodName(method.provider, method.code)}</span>
+                  <span>{t(providerKey(method.provider))}</span>
                   {method.feeBasisPoints > 0 ? (
                     <span className="ks-pay-method__fee">
                       {t('shop.checkout.fee', {
