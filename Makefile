@@ -48,8 +48,8 @@ spa: deps
 test: setup-test lint test-rust test-frontend e2e test-deploy
 
 ## test-deploy: render the Kubernetes overlays and validate them (and the compose file)
-test-deploy:
-	.ci/k8s-validate
+test-deploy: build
+	KEYSHOP=$(KEYSHOP) .ci/k8s-validate
 
 ## test-rust: the Rust tests; .ci/test-services finds or starts PostgreSQL,
 ## Redis and a Kafka-compatible broker, and the tests of whatever is absent

@@ -70,7 +70,7 @@ impl Delivery {
             Db::connect(config.service(ServiceName::Delivery).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let vault = Arc::new(master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?);
         let waker = OutboxWaker::default();
-        let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
+        let window = config.delivery.payment_window;
         let service = Arc::new(DeliveryService::new(db.clone(), platform.clock.clone(), vault, waker.clone(), window));
         let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?);
         let dispatcher = Arc::new(Dispatcher {

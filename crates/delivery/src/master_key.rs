@@ -85,7 +85,12 @@ mod tests {
     use super::*;
 
     fn config(path: PathBuf) -> DeliveryConfig {
-        DeliveryConfig { master_keys: None, master_key_file: path, payment_window_minutes: 15, auto_complete_days: 7 }
+        DeliveryConfig {
+            master_keys: None,
+            master_key_file: path,
+            payment_window: std::time::Duration::from_secs(900),
+            auto_complete_after: std::time::Duration::from_secs(7 * 86_400),
+        }
     }
 
     #[test]

@@ -1,5 +1,4 @@
 use std::path::PathBuf;
-use std::time::Duration;
 
 use keyshop_core::clock::SharedClock;
 use keyshop_core::config::HttpConfig;
@@ -37,7 +36,7 @@ impl GatewayState {
             limits: Limits { body_limit_bytes: http.body_limit_bytes, json_limit_bytes: http.json_limit_bytes },
             trust_forwarded_for: http.trust_forwarded_for,
             spa_dir: http.spa_dir.clone(),
-            responses: ResponseCache::new(Duration::from_millis(http.response_cache_ttl_ms), clock),
+            responses: ResponseCache::new(http.response_cache_ttl, clock),
         }
     }
 }

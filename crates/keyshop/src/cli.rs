@@ -26,7 +26,15 @@ pub enum Command {
     /// Run every pending database migration and exit.
     Migrate,
     /// Print the effective configuration, secrets masked.
-    Config,
+    Config {
+        /// Print every setting the store knows (name, default, meaning) as
+        /// JSON instead, without reading the configuration.
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// Print the README's table of settings instead.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Print the OpenAPI document of the HTTP API.
     Openapi,
     /// The demo catalog.

@@ -64,7 +64,7 @@ impl Member {
         let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?);
         let waker = OutboxWaker::default();
         let settings = MemberSettings {
-            session_ttl: Duration::from_secs(config.member.session_ttl_hours * 3600),
+            session_ttl: config.member.session_ttl,
             captcha_test_code: config.member.captcha_test_code.clone(),
             public_url: config.public_url.clone(),
         };

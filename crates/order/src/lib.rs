@@ -72,7 +72,7 @@ pub struct PeerUrls<'a> {
 pub struct Order {
     pub service: Arc<OrderService>,
     events: EventWork,
-    auto_complete_days: u64,
+    auto_complete_after: Duration,
 }
 
 impl Order {
@@ -86,7 +86,7 @@ impl Order {
             payments: Arc::new(GrpcPayments(PaymentServiceClient::new(client("payment", urls.payment)?))),
         };
         let waker = OutboxWaker::default();
-        let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
+        let window = config.delivery.payment_window;
         let settings = OrderSettings {
             public_url: config.public_url.clone(),
             window,
@@ -102,7 +102,7 @@ impl Order {
         Ok(Order {
             service,
             events: EventWork::new(ServiceName::Order, config, platform, db, waker, consumers),
-            auto_complete_days: config.delivery.auto_complete_days,
+            auto_complete_after: config.delivery.auto_complete_after,
         })
     }
 
@@ -147,11 +147,11 @@ impl Order {
                 }
             }
         }));
-        let (service, days) = (self.service.clone(), self.auto_complete_days);
+        let (service, after) = (self.service.clone(), self.auto_complete_after);
         tasks.push(every(HOUSEKEEPING_EVERY, shutdown.clone(), move || {
             let service = service.clone();
             async move {
-                match service.complete_due(days).await {
+                match service.complete_due(after).await {
                     Ok(0) => {}
                     Ok(completed) => tracing::info!(completed, "delivered orders completed automatically"),
                     Err(error) => tracing::warn!(error = %error.detail, "completing orders failed"),

@@ -52,7 +52,7 @@ impl Payment {
         let db =
             Db::connect(config.service(ServiceName::Payment).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let waker = OutboxWaker::default();
-        let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
+        let window = config.delivery.payment_window;
         let sandbox_secret = match &config.payment.sandbox_webhook_secret {
             Some(secret) => secret.clone(),
             None => SecretString::from(keyshop_core::secret::new_token()?),

@@ -4,10 +4,12 @@
 
 mod raw;
 mod redact;
+pub mod settings;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 
@@ -80,8 +82,8 @@ pub struct HttpConfig {
     pub trust_forwarded_for: bool,
     /// HTTP worker threads.
     pub workers: usize,
-    /// How long the gateway reuses an answer to a public list GET (0: never).
-    pub response_cache_ttl_ms: u64,
+    /// How long the gateway reuses an answer to a public list GET (zero: never).
+    pub response_cache_ttl: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -106,7 +108,7 @@ pub struct MailConfig {
 #[derive(Debug, Clone)]
 pub struct MemberConfig {
     /// How long a session lasts without signing in again.
-    pub session_ttl_hours: u64,
+    pub session_ttl: Duration,
     /// A fixed code the captcha also accepts, for browser tests only; never set
     /// it in production (a warning is logged at start when it is).
     pub captcha_test_code: Option<SecretString>,
@@ -122,9 +124,9 @@ pub struct DeliveryConfig {
     /// the delivery database is SQLite.
     pub master_key_file: PathBuf,
     /// How long a checkout holds its keys while the shopper pays.
-    pub payment_window_minutes: u64,
-    /// Days after delivery an order the buyer did not confirm is completed.
-    pub auto_complete_days: u64,
+    pub payment_window: Duration,
+    /// How long after delivery an order the buyer did not confirm is completed.
+    pub auto_complete_after: Duration,
 }
 
 /// Payments: the providers this store takes payments through.
@@ -181,7 +183,8 @@ pub struct Config {
     pub payment: PaymentConfig,
     pub telemetry: TelemetryConfig,
     pub geoip_database: Option<PathBuf>,
-    pub outbox_poll_interval_ms: u64,
+    /// How often outbox relays look for events written by other processes.
+    pub outbox_poll_interval: Duration,
 }
 
 /// Every problem found while validating, one line each, named by its setting.
@@ -355,8 +358,8 @@ impl Config {
         let delivery = DeliveryConfig {
             master_keys: raw.master_keys.filter(|keys| !keys.trim().is_empty()).map(SecretString::from),
             master_key_file: raw.master_key_file.map_or_else(|| data_dir.join("master.key"), PathBuf::from),
-            payment_window_minutes,
-            auto_complete_days,
+            payment_window: Duration::from_secs(payment_window_minutes * 60),
+            auto_complete_after: Duration::from_secs(auto_complete_days * 86_400),
         };
 
         let mut providers: Vec<PaymentProvider> = Vec::new();
@@ -434,7 +437,7 @@ impl Config {
                 json_limit_bytes,
                 trust_forwarded_for: raw.trust_forwarded_for.unwrap_or(false),
                 workers,
-                response_cache_ttl_ms,
+                response_cache_ttl: Duration::from_millis(response_cache_ttl_ms),
             },
             data_dir,
             public_url,
@@ -444,7 +447,10 @@ impl Config {
             cache_url,
             cache_max_entries,
             mail: MailConfig { url: SecretString::from(mail_url), from: mail_from },
-            member: MemberConfig { session_ttl_hours, captcha_test_code: captcha_test_code.map(SecretString::from) },
+            member: MemberConfig {
+                session_ttl: Duration::from_secs(session_ttl_hours * 3600),
+                captcha_test_code: captcha_test_code.map(SecretString::from),
+            },
             delivery,
             payment: PaymentConfig {
                 providers,
@@ -463,7 +469,7 @@ impl Config {
                 metrics_listen,
             },
             geoip_database,
-            outbox_poll_interval_ms,
+            outbox_poll_interval: Duration::from_millis(outbox_poll_interval_ms),
         })
     }
 
@@ -483,7 +489,7 @@ impl Config {
             ("KEYSHOP_JSON_LIMIT_BYTES".to_owned(), self.http.json_limit_bytes.to_string()),
             ("KEYSHOP_TRUST_FORWARDED_FOR".to_owned(), self.http.trust_forwarded_for.to_string()),
             ("KEYSHOP_HTTP_WORKERS".to_owned(), self.http.workers.to_string()),
-            ("KEYSHOP_HTTP_CACHE_TTL_MS".to_owned(), self.http.response_cache_ttl_ms.to_string()),
+            ("KEYSHOP_HTTP_CACHE_TTL_MS".to_owned(), self.http.response_cache_ttl.as_millis().to_string()),
         ];
         for service in self.services.values() {
             let prefix = service.name.as_str().to_uppercase();
@@ -501,7 +507,7 @@ impl Config {
             ("MAIL_URL".to_owned(), redact_url(self.mail.url.expose_secret())),
             ("MAIL_FROM".to_owned(), self.mail.from.clone()),
             ("KEYSHOP_SUPPORT_EMAIL".to_owned(), self.support_email.clone()),
-            ("KEYSHOP_SESSION_TTL_HOURS".to_owned(), self.member.session_ttl_hours.to_string()),
+            ("KEYSHOP_SESSION_TTL_HOURS".to_owned(), (self.member.session_ttl.as_secs() / 3600).to_string()),
             (
                 "KEYSHOP_CAPTCHA_TEST_CODE".to_owned(),
                 if self.member.captcha_test_code.is_some() { "(set: tests only)" } else { "(unset)" }.to_owned(),
@@ -512,8 +518,11 @@ impl Config {
                     .to_owned(),
             ),
             ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
-            ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), self.delivery.payment_window_minutes.to_string()),
-            ("KEYSHOP_AUTO_COMPLETE_DAYS".to_owned(), self.delivery.auto_complete_days.to_string()),
+            ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), (self.delivery.payment_window.as_secs() / 60).to_string()),
+            (
+                "KEYSHOP_AUTO_COMPLETE_DAYS".to_owned(),
+                (self.delivery.auto_complete_after.as_secs() / 86_400).to_string(),
+            ),
             (
                 "PAYMENT_PROVIDERS".to_owned(),
                 self.payment.providers.iter().map(|provider| provider.as_str()).collect::<Vec<_>>().join(","),
@@ -571,7 +580,7 @@ impl Config {
                     .map(|path| path.to_string())
                     .unwrap_or_else(|| "(unset: Accept-Language only)".to_owned()),
             ),
-            ("KEYSHOP_OUTBOX_POLL_INTERVAL_MS".to_owned(), self.outbox_poll_interval_ms.to_string()),
+            ("KEYSHOP_OUTBOX_POLL_INTERVAL_MS".to_owned(), self.outbox_poll_interval.as_millis().to_string()),
         ]);
         lines
     }

@@ -1,38 +1,12 @@
 //! The configuration as written: flat, every value optional, named after its
 //! env var (`KEYSHOP_HTTP_ADDR` is `http_addr` here and in `keyshop.toml`).
+//! Each field is a setting of `settings::SETTINGS` (a test holds them together).
 
 use figment::Figment;
 use figment::providers::{Env, Format, Toml};
 use serde::Deserialize;
 
 use super::ServiceName;
-
-/// Env vars read without the `KEYSHOP_` prefix (their names are standard).
-const PLAIN_ENV_KEYS: &[&str] = &[
-    "DATABASE_URL",
-    "CATALOG_DATABASE_URL",
-    "CATALOG_GRPC_ADDR",
-    "CATALOG_GRPC_URL",
-    "MEMBER_DATABASE_URL",
-    "MEMBER_GRPC_ADDR",
-    "MEMBER_GRPC_URL",
-    "DELIVERY_DATABASE_URL",
-    "DELIVERY_GRPC_ADDR",
-    "DELIVERY_GRPC_URL",
-    "PAYMENT_DATABASE_URL",
-    "PAYMENT_GRPC_ADDR",
-    "PAYMENT_GRPC_URL",
-    "PAYMENT_PROVIDERS",
-    "ORDER_DATABASE_URL",
-    "ORDER_GRPC_ADDR",
-    "ORDER_GRPC_URL",
-    "EVENT_BUS_URL",
-    "CACHE_URL",
-    "MAIL_URL",
-    "MAIL_FROM",
-    "OTEL_EXPORTER_OTLP_ENDPOINT",
-    "OTEL_SERVICE_NAME",
-];
 
 #[derive(Debug, Default, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -107,7 +81,7 @@ impl RawConfig {
         Figment::new()
             .merge(Toml::file(file))
             .merge(Env::prefixed("KEYSHOP_").ignore(&["CONFIG"]))
-            .merge(Env::raw().only(PLAIN_ENV_KEYS))
+            .merge(Env::raw().only(&super::settings::plain_env_keys()))
             .extract()
             .map_err(Box::new)
     }

@@ -1,8 +1,6 @@
 //! What every service runs beside its gRPC server: its outbox relay and its
 //! event consumers, until the shutdown signal.
 
-use std::time::Duration;
-
 use tokio::task::JoinHandle;
 
 use super::{Consumer, OutboxRelay, OutboxWaker};
@@ -29,7 +27,7 @@ impl EventWork {
         waker: OutboxWaker,
         consumers: Vec<Consumer>,
     ) -> EventWork {
-        let poll = Duration::from_millis(config.outbox_poll_interval_ms);
+        let poll = config.outbox_poll_interval;
         let relay = OutboxRelay::new(service.as_str(), db, platform.bus.clone(), waker, poll);
         EventWork { relay, consumers, gate: platform.relay_gate.clone() }
     }

@@ -1,5 +1,4 @@
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context;
 use keyshop_core::config::{Config, ServiceName};
@@ -50,7 +49,7 @@ async fn open_delivery(config: &Config) -> anyhow::Result<DeliveryService> {
     let url = config.service(ServiceName::Delivery).database_url.expose_secret();
     let db = Db::connect(url, &keyshop_delivery::store::MIGRATIONS).await.context("opening the delivery database")?;
     let vault = keyshop_delivery::master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?;
-    let window = Duration::from_secs(config.delivery.payment_window_minutes * 60);
+    let window = config.delivery.payment_window;
     Ok(DeliveryService::new(db, keyshop_core::clock::system(), Arc::new(vault), OutboxWaker::default(), window))
 }
 

@@ -13,16 +13,27 @@ use keyshop_core::config::Config;
 use crate::cli::{Cli, Command};
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
-    if let Command::Openapi = cli.command {
-        println!("{}", keyshop_gateway::openapi::json()?);
-        return Ok(());
+    match cli.command {
+        Command::Openapi => {
+            println!("{}", keyshop_gateway::openapi::json()?);
+            return Ok(());
+        }
+        Command::Config { json: true, .. } => {
+            println!("{}", config::declared_json()?);
+            return Ok(());
+        }
+        Command::Config { markdown: true, .. } => {
+            print!("{}", keyshop_core::config::settings::markdown_table());
+            return Ok(());
+        }
+        _ => {}
     }
     let config = Config::load()?;
     match cli.command {
         Command::Serve { service, demo } => serve::run(config, service, demo).await,
         Command::Demo { command } => demo::run(&config, command).await,
         Command::Migrate => migrate::run(&config).await,
-        Command::Config => {
+        Command::Config { .. } => {
             config::print(&config);
             Ok(())
         }

@@ -85,6 +85,21 @@ fn config_prints_every_setting_with_secrets_masked() {
 }
 
 #[test]
+fn config_json_lists_every_declared_setting_even_when_the_configuration_is_bad() {
+    let data = tempfile::tempdir().unwrap();
+    let output =
+        keyshop(data.path()).args(["config", "--json"]).env("KEYSHOP_HTTP_ADDR", "not-an-address").output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let listed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let envs: Vec<&str> =
+        listed["settings"].as_array().unwrap().iter().map(|setting| setting["env"].as_str().unwrap()).collect();
+    let declared: Vec<&str> = keyshop_core::config::settings::SETTINGS.iter().map(|setting| setting.env).collect();
+    assert_eq!(envs, declared);
+    let database = listed["settings"].as_array().unwrap().iter().find(|setting| setting["env"] == "DATABASE_URL");
+    assert_eq!(database.unwrap()["secret"], true);
+}
+
+#[test]
 fn a_bad_configuration_is_refused_with_every_problem_named() {
     let data = tempfile::tempdir().unwrap();
     let output = keyshop(data.path())

@@ -120,10 +120,10 @@ impl OrderService {
         Ok(order)
     }
 
-    /// Completes the delivered orders nobody confirmed for `days`; how many.
-    pub async fn complete_due(&self, days: u64) -> Result<usize, AppError> {
-        let days = i64::try_from(days).unwrap_or(i64::MAX);
-        let before = self.clock.now_ms().saturating_sub(days.saturating_mul(86_400_000));
+    /// Completes the delivered orders nobody confirmed for `after`; how many.
+    pub async fn complete_due(&self, after: std::time::Duration) -> Result<usize, AppError> {
+        let after_ms = i64::try_from(after.as_millis()).unwrap_or(i64::MAX);
+        let before = self.clock.now_ms().saturating_sub(after_ms);
         let due = self
             .db
             .run(move |conn| Ok::<_, AppError>(store::orders::due_to_complete(conn, before, COMPLETE_BATCH)?))
