@@ -69,7 +69,7 @@ test-frontend: deps
 ## e2e: Playwright in Debian's Chromium against a fresh `keyshop serve --demo`
 ## (the captcha accepts a fixed code there, so the browser can sign up)
 e2e: setup-test spa build
-	KEYSHOP_CAPTCHA_TEST_CODE=e2e-pass .ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
+	KEYSHOP_CAPTCHA_TEST_CODE=e2e-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
 
 lint: lint-rust lint-frontend
 
@@ -97,11 +97,11 @@ openapi: build deps
 ## then the same calls again with the gateway's one-second micro-cache off
 bench: setup-bench spa
 	cargo build -p keyshop --release
-	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== micro-cache off (KEYSHOP_HTTP_CACHE_TTL_MS=0)"
-	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
+	KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== distributed: every service its own process on PostgreSQL, Redis and Kafka (.ci/with-distributed)"
-	eval "$$(.ci/test-services)" && KEYSHOP_CAPTCHA_TEST_CODE=bench-pass .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
+	eval "$$(.ci/test-services)" && KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
 
 clean:
 	rm -rf frontend/dist data

@@ -58,6 +58,7 @@ export async function startStore(env: Record<string, string>): Promise<Store> {
       KEYSHOP_HTTP_ADDR: `127.0.0.1:${port}`,
       KEYSHOP_SPA_DIR: resolve('dist'),
       KEYSHOP_CAPTCHA_TEST_CODE: process.env.KEYSHOP_CAPTCHA_TEST_CODE ?? '',
+      KEYSHOP_ALLOW_TEST_CAPTCHA: process.env.KEYSHOP_ALLOW_TEST_CAPTCHA ?? '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

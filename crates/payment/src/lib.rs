@@ -39,6 +39,11 @@ pub enum PaymentError {
     Secret(#[from] keyshop_core::secret::RandomError),
     #[error("payment providers: {0}")]
     Provider(#[from] providers::ProviderError),
+    #[error(
+        "no payment provider: set PAYMENT_PROVIDERS (stripe, paypal; the sandbox for tests and demos, \
+         or run keyshop serve --demo)"
+    )]
+    NoProvider,
 }
 
 /// A payment service ready to serve: database open and migrated.
@@ -49,6 +54,9 @@ pub struct Payment {
 
 impl Payment {
     pub async fn build(config: &Config, platform: &Platform) -> Result<Payment, PaymentError> {
+        if config.payment.providers.is_empty() {
+            return Err(PaymentError::NoProvider);
+        }
         let db =
             Db::connect(config.service(ServiceName::Payment).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let waker = OutboxWaker::default();

@@ -90,6 +90,9 @@ impl TestStore {
         raw.http_addr.get_or_insert_with(|| "127.0.0.1:0".to_owned());
         raw.http_workers.get_or_insert(1);
         raw.captcha_test_code.get_or_insert_with(|| CAPTCHA.to_owned());
+        raw.allow_test_captcha.get_or_insert(true);
+        // The sandbox's test cards pay, as in `keyshop serve --demo`.
+        raw.into_demo();
         raw.public_url.get_or_insert_with(|| PUBLIC_URL.to_owned());
         raw.outbox_poll_interval_ms.get_or_insert(20);
         let config = Config::from_raw(raw).expect("test configuration");

@@ -112,6 +112,8 @@ pub struct MemberConfig {
     /// A fixed code the captcha also accepts, for browser tests only; never set
     /// it in production (a warning is logged at start when it is).
     pub captcha_test_code: Option<SecretString>,
+    /// The test code may be set (tests only).
+    pub allow_test_captcha: bool,
 }
 
 /// The key inventory: master keys and the payment window.
@@ -132,8 +134,11 @@ pub struct DeliveryConfig {
 /// Payments: the providers this store takes payments through.
 #[derive(Debug, Clone)]
 pub struct PaymentConfig {
-    /// `sandbox` (the built-in test provider), `stripe`, `paypal`.
+    /// `stripe`, `paypal`, `sandbox` (the built-in test provider); may be
+    /// empty, and then the payment service refuses to start.
     pub providers: Vec<PaymentProvider>,
+    /// The sandbox may be on offer (tests and demos).
+    pub allow_sandbox: bool,
     /// What the sandbox signs its webhooks with; a random one per process
     /// when unset (set it when several payment replicas run).
     pub sandbox_webhook_secret: Option<SecretString>,
@@ -194,6 +199,43 @@ pub struct ConfigError {
     pub problems: Vec<String>,
 }
 
+/// The example master keys `deploy/keyshop.env.example` once shipped: public, so refused.
+const EXAMPLE_MASTER_KEYS: [&str; 2] =
+    ["a2V5c2hvcC1kZXYtZmluZ2VycHJpbnQtTk9ULVNFQ1I=", "a2V5c2hvcC1kZXYtbWFzdGVyLWtleS0xLU5PVC1TRUM="];
+
+/// Whether `value` is a placeholder left in place: `CHANGE-ME` in any
+/// spelling (`change_me`, `ChangeMe`, `sk_live_CHANGE-ME`…) or `PLACEHOLDER`.
+pub fn is_placeholder(value: &str) -> bool {
+    let words: Vec<String> = value
+        .split(|char: char| !char.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_ascii_uppercase)
+        .collect();
+    words.iter().any(|word| word == "CHANGEME" || word.starts_with("PLACEHOLDER"))
+        || words.windows(2).any(|pair| pair[0] == "CHANGE" && pair[1] == "ME")
+}
+
+/// A problem for every secret setting still holding a placeholder or the
+/// example master keys (the declaration says which settings are secret).
+fn placeholders(raw: &RawConfig) -> Vec<String> {
+    let Ok(serde_json::Value::Object(values)) = serde_json::to_value(raw) else {
+        return vec!["the configuration could not be read back to check its secrets".to_owned()];
+    };
+    let mut problems = Vec::new();
+    for setting in settings::SETTINGS.iter().filter(|setting| setting.secret && setting.read_by_config) {
+        let Some(serde_json::Value::String(value)) = values.get(&setting.key()) else { continue };
+        if is_placeholder(value) {
+            problems.push(format!("{} still holds a placeholder: set a real value", setting.env));
+        } else if setting.env == "KEYSHOP_MASTER_KEYS" && EXAMPLE_MASTER_KEYS.iter().any(|key| value.contains(key)) {
+            problems.push(
+                "KEYSHOP_MASTER_KEYS are the public example keys of deploy/keyshop.env.example: make your own"
+                    .to_owned(),
+            );
+        }
+    }
+    problems
+}
+
 impl Config {
     /// Reads `keyshop.toml` (or the file named by `KEYSHOP_CONFIG`) and the
     /// environment, then validates.
@@ -202,8 +244,17 @@ impl Config {
         Config::from_raw(raw)
     }
 
+    /// As [`Config::load`], for `keyshop serve --demo`: the sandbox's test
+    /// cards are on offer unless `PAYMENT_PROVIDERS` says otherwise.
+    pub fn load_demo() -> Result<Config, ConfigError> {
+        let mut raw =
+            RawConfig::from_env_and_file().map_err(|error| ConfigError { problems: vec![error.to_string()] })?;
+        raw.into_demo();
+        Config::from_raw(raw)
+    }
+
     pub fn from_raw(raw: RawConfig) -> Result<Config, ConfigError> {
-        let mut problems = Vec::new();
+        let mut problems = placeholders(&raw);
         let data_dir = PathBuf::from(raw.data_dir.as_deref().unwrap_or("data"));
 
         let listen = parse_addr(&mut problems, "KEYSHOP_HTTP_ADDR", raw.http_addr.as_deref(), "127.0.0.1:8080");
@@ -346,6 +397,12 @@ impl Config {
         if captcha_test_code.as_ref().is_some_and(|code| code.len() < 6) {
             problems.push("KEYSHOP_CAPTCHA_TEST_CODE must have at least 6 characters".to_owned());
         }
+        if captcha_test_code.is_some() && raw.allow_test_captcha != Some(true) {
+            problems.push(
+                "KEYSHOP_CAPTCHA_TEST_CODE lets anyone past the captcha: it is for tests, with KEYSHOP_ALLOW_TEST_CAPTCHA=true"
+                    .to_owned(),
+            );
+        }
 
         let payment_window_minutes = raw.payment_window_minutes.unwrap_or(15);
         if !(1..=24 * 60).contains(&payment_window_minutes) {
@@ -363,7 +420,7 @@ impl Config {
         };
 
         let mut providers: Vec<PaymentProvider> = Vec::new();
-        let names = raw.payment_providers.as_deref().unwrap_or("sandbox");
+        let names = raw.payment_providers.as_deref().unwrap_or("");
         for name in names.split(',').map(|name| name.trim().to_ascii_lowercase()).filter(|name| !name.is_empty()) {
             match PaymentProvider::parse(&name) {
                 Some(provider) if !providers.contains(&provider) => providers.push(provider),
@@ -373,8 +430,12 @@ impl Config {
                 }
             }
         }
-        if providers.is_empty() {
-            problems.push("PAYMENT_PROVIDERS must name at least one provider (sandbox, stripe, paypal)".to_owned());
+        if providers.contains(&PaymentProvider::Sandbox) && raw.allow_sandbox != Some(true) {
+            problems.push(
+                "PAYMENT_PROVIDERS names the sandbox, whose test cards buy real keys: set KEYSHOP_ALLOW_SANDBOX=true \
+                 for tests and demos (keyshop serve --demo does), never in production"
+                    .to_owned(),
+            );
         }
         let secret = |value: Option<String>| value.filter(|value| !value.trim().is_empty());
         let api_base = |value: Option<String>, default: &str, name: &str, problems: &mut Vec<String>| {
@@ -450,10 +511,12 @@ impl Config {
             member: MemberConfig {
                 session_ttl: Duration::from_secs(session_ttl_hours * 3600),
                 captcha_test_code: captcha_test_code.map(SecretString::from),
+                allow_test_captcha: raw.allow_test_captcha.unwrap_or(false),
             },
             delivery,
             payment: PaymentConfig {
                 providers,
+                allow_sandbox: raw.allow_sandbox.unwrap_or(false),
                 sandbox_webhook_secret: raw
                     .sandbox_webhook_secret
                     .filter(|secret| !secret.trim().is_empty())
@@ -512,6 +575,7 @@ impl Config {
                 "KEYSHOP_CAPTCHA_TEST_CODE".to_owned(),
                 if self.member.captcha_test_code.is_some() { "(set: tests only)" } else { "(unset)" }.to_owned(),
             ),
+            ("KEYSHOP_ALLOW_TEST_CAPTCHA".to_owned(), self.member.allow_test_captcha.to_string()),
             (
                 "KEYSHOP_MASTER_KEYS".to_owned(),
                 if self.delivery.master_keys.is_some() { "(set, hidden)" } else { "(unset: read from the file)" }
@@ -527,6 +591,7 @@ impl Config {
                 "PAYMENT_PROVIDERS".to_owned(),
                 self.payment.providers.iter().map(|provider| provider.as_str()).collect::<Vec<_>>().join(","),
             ),
+            ("KEYSHOP_ALLOW_SANDBOX".to_owned(), self.payment.allow_sandbox.to_string()),
             (
                 "KEYSHOP_SANDBOX_WEBHOOK_SECRET".to_owned(),
                 if self.payment.sandbox_webhook_secret.is_some() {
@@ -655,7 +720,11 @@ mod tests {
 
     #[test]
     fn stripe_and_paypal_need_their_credentials_which_stay_hidden() {
-        let without = RawConfig { payment_providers: Some("sandbox,stripe,paypal".to_owned()), ..RawConfig::default() };
+        let without = RawConfig {
+            payment_providers: Some("sandbox,stripe,paypal".to_owned()),
+            allow_sandbox: Some(true),
+            ..RawConfig::default()
+        };
         let problems = Config::from_raw(without.clone()).unwrap_err().problems;
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(problems[0].contains("KEYSHOP_STRIPE_SECRET_KEY"), "{problems:?}");
@@ -676,6 +745,68 @@ mod tests {
         assert!(!text.contains("TOPSECRET"), "{text}");
         let unknown = RawConfig { payment_providers: Some("bitcoin".to_owned()), ..RawConfig::default() };
         assert!(Config::from_raw(unknown).unwrap_err().problems[0].contains("unknown provider"));
+    }
+
+    #[test]
+    fn nothing_for_tests_or_demos_is_on_unless_asked_for() {
+        let config = Config::from_raw(RawConfig::default()).unwrap();
+        assert!(config.payment.providers.is_empty(), "no provider, so the payment service refuses to start");
+        assert!(config.member.captcha_test_code.is_none());
+
+        let sandbox = RawConfig { payment_providers: Some("sandbox".to_owned()), ..RawConfig::default() };
+        let problems = Config::from_raw(sandbox.clone()).unwrap_err().problems;
+        assert!(problems[0].contains("KEYSHOP_ALLOW_SANDBOX"), "{problems:?}");
+        let allowed = RawConfig { allow_sandbox: Some(true), ..sandbox };
+        assert_eq!(Config::from_raw(allowed).unwrap().payment.providers, [PaymentProvider::Sandbox]);
+
+        let captcha = RawConfig { captcha_test_code: Some("e2e-pass".to_owned()), ..RawConfig::default() };
+        let problems = Config::from_raw(captcha.clone()).unwrap_err().problems;
+        assert!(problems[0].contains("KEYSHOP_ALLOW_TEST_CAPTCHA"), "{problems:?}");
+        assert!(Config::from_raw(RawConfig { allow_test_captcha: Some(true), ..captcha }).is_ok());
+
+        let mut demo = RawConfig::default();
+        demo.into_demo();
+        assert_eq!(Config::from_raw(demo).unwrap().payment.providers, [PaymentProvider::Sandbox]);
+        let mut stripe_demo = RawConfig {
+            payment_providers: Some("stripe".to_owned()),
+            stripe_secret_key: Some("sk_test_x".to_owned()),
+            stripe_webhook_secret: Some("whsec_x".to_owned()),
+            ..RawConfig::default()
+        };
+        stripe_demo.into_demo();
+        assert_eq!(Config::from_raw(stripe_demo).unwrap().payment.providers, [PaymentProvider::Stripe]);
+    }
+
+    #[test]
+    fn placeholder_secrets_and_the_example_master_keys_are_refused() {
+        for placeholder in
+            ["CHANGE-ME", "whsec_CHANGE-ME", "change_me", "ChangeMe", "PLACEHOLDER-sandbox-webhook-secret"]
+        {
+            assert!(is_placeholder(placeholder), "{placeholder}");
+        }
+        assert!(!is_placeholder("whsec_9f8e7d6c5b4a") && !is_placeholder("exchange-meter"));
+        let raw = RawConfig {
+            catalog_database_url: Some("postgres://catalog:CHANGE-ME@postgres:5432/catalog".to_owned()),
+            payment_providers: Some("stripe".to_owned()),
+            stripe_secret_key: Some("sk_live_CHANGE-ME".to_owned()),
+            stripe_webhook_secret: Some("whsec_change-me".to_owned()),
+            master_keys: Some(
+                "fingerprint:a2V5c2hvcC1kZXYtZmluZ2VycHJpbnQtTk9ULVNFQ1I=,1:a2V5c2hvcC1kZXYtbWFzdGVyLWtleS0xLU5PVC1TRUM="
+                    .to_owned(),
+            ),
+            ..RawConfig::default()
+        };
+        let problems = Config::from_raw(raw).unwrap_err().problems;
+        let text = problems.join("\n");
+        for setting in [
+            "CATALOG_DATABASE_URL",
+            "KEYSHOP_STRIPE_SECRET_KEY",
+            "KEYSHOP_STRIPE_WEBHOOK_SECRET",
+            "KEYSHOP_MASTER_KEYS",
+        ] {
+            assert!(text.contains(setting), "{setting} missing from {text}");
+        }
+        assert!(!text.contains("CHANGE-ME"), "a refused secret is never echoed: {text}");
     }
 
     #[test]

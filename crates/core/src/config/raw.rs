@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::ServiceName;
 
-#[derive(Debug, Default, Clone, Deserialize)]
+#[derive(Debug, Default, Clone, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawConfig {
     pub data_dir: Option<String>,
@@ -33,6 +33,7 @@ pub struct RawConfig {
     pub payment_grpc_addr: Option<String>,
     pub payment_grpc_url: Option<String>,
     pub payment_providers: Option<String>,
+    pub allow_sandbox: Option<bool>,
     pub order_database_url: Option<String>,
     pub order_grpc_addr: Option<String>,
     pub order_grpc_url: Option<String>,
@@ -51,6 +52,7 @@ pub struct RawConfig {
     pub public_url: Option<String>,
     pub session_ttl_hours: Option<u64>,
     pub captcha_test_code: Option<String>,
+    pub allow_test_captcha: Option<bool>,
     pub event_bus_url: Option<String>,
     pub cache_url: Option<String>,
     pub cache_max_entries: Option<usize>,
@@ -84,6 +86,13 @@ impl RawConfig {
             .merge(Env::raw().only(&super::settings::plain_env_keys()))
             .extract()
             .map_err(Box::new)
+    }
+
+    /// The demo store's part: the sandbox on offer (unless `PAYMENT_PROVIDERS`
+    /// names others) and allowed.
+    pub fn into_demo(&mut self) {
+        self.payment_providers.get_or_insert_with(|| "sandbox".to_owned());
+        self.allow_sandbox.get_or_insert(true);
     }
 
     pub fn service(&self, name: ServiceName) -> RawServiceConfig {

@@ -73,7 +73,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "KEYSHOP_PAYMENT_WINDOW_MINUTES", default: DefaultValue::Value("15"), secret: false, read_by_config: true, meaning: "how long a checkout holds its keys and a payment session stays open (1 to 1440)" },
     Setting { env: "KEYSHOP_AUTO_COMPLETE_DAYS", default: DefaultValue::Value("7"), secret: false, read_by_config: true, meaning: "days after delivery an order its buyer did not confirm is completed (1 to 365)" },
     Setting { env: "KEYSHOP_SUPPORT_EMAIL", default: DefaultValue::Value("support@keyshop.example"), secret: false, read_by_config: true, meaning: "where refund requests are e-mailed" },
-    Setting { env: "PAYMENT_PROVIDERS", default: DefaultValue::Value("sandbox"), secret: false, read_by_config: true, meaning: "the payment providers on offer: `sandbox`, `stripe`, `paypal` (comma-separated)" },
+    Setting { env: "PAYMENT_PROVIDERS", default: DefaultValue::Described("none (`sandbox` with `serve --demo`)"), secret: false, read_by_config: true, meaning: "the payment providers on offer: `stripe`, `paypal`, `sandbox` (comma-separated); the payment service refuses to start without one" },
+    Setting { env: "KEYSHOP_ALLOW_SANDBOX", default: DefaultValue::Value("false"), secret: false, read_by_config: true, meaning: "tests and demos only: lets `PAYMENT_PROVIDERS` name the sandbox, whose test cards buy real keys (`serve --demo` turns it on)" },
     Setting { env: "KEYSHOP_SANDBOX_WEBHOOK_SECRET", default: DefaultValue::Described("random per process"), secret: true, read_by_config: true, meaning: "what the sandbox signs its webhooks with; set it when several payment replicas run" },
     Setting { env: "KEYSHOP_STRIPE_SECRET_KEY", default: DefaultValue::Unset, secret: true, read_by_config: true, meaning: "required with `stripe`: the API key (`sk_…`)" },
     Setting { env: "KEYSHOP_STRIPE_WEBHOOK_SECRET", default: DefaultValue::Unset, secret: true, read_by_config: true, meaning: "required with `stripe`: the webhook endpoint's secret (`whsec_…`); point Stripe's webhook at `{KEYSHOP_PUBLIC_URL}/prod-api/api/payment/webhook/stripe` for `checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed`, `…expired`" },
@@ -84,7 +85,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "KEYSHOP_PAYPAL_API_BASE", default: DefaultValue::Value("https://api-m.paypal.com"), secret: false, read_by_config: true, meaning: "PayPal's API; `https://api-m.sandbox.paypal.com` for PayPal's own sandbox" },
     Setting { env: "KEYSHOP_PUBLIC_URL", default: DefaultValue::Described("`http://` + the HTTP address"), secret: false, read_by_config: true, meaning: "where shoppers reach the store: links in e-mails" },
     Setting { env: "KEYSHOP_SESSION_TTL_HOURS", default: DefaultValue::Value("336"), secret: false, read_by_config: true, meaning: "how long a member session lasts (1 to 8760)" },
-    Setting { env: "KEYSHOP_CAPTCHA_TEST_CODE", default: DefaultValue::Unset, secret: true, read_by_config: true, meaning: "tests only: a fixed code the captcha also accepts (at least 6 characters; logged as a warning)" },
+    Setting { env: "KEYSHOP_CAPTCHA_TEST_CODE", default: DefaultValue::Unset, secret: true, read_by_config: true, meaning: "tests only: a fixed code the captcha also accepts (at least 6 characters); refused unless `KEYSHOP_ALLOW_TEST_CAPTCHA=true`" },
+    Setting { env: "KEYSHOP_ALLOW_TEST_CAPTCHA", default: DefaultValue::Value("false"), secret: false, read_by_config: true, meaning: "tests only: lets `KEYSHOP_CAPTCHA_TEST_CODE` be set (logged as a warning)" },
     Setting { env: "EVENT_BUS_URL", default: DefaultValue::Value("memory://"), secret: false, read_by_config: true, meaning: "the event bus: in-process, or `kafka://HOST:PORT,…` (idempotent producer, one consumer group per service, offsets committed after the handler's transaction, events failing 5 attempts go to `keyshop.deadletter.v1` with their error)" },
     Setting { env: "CACHE_URL", default: DefaultValue::Value("memory://"), secret: true, read_by_config: true, meaning: "the cache: in-process, or `redis://[:PASSWORD@]HOST:PORT[/DB]` shared by every replica (sessions, rate limits, hot lists; keys under `keyshop:`); with Redis down the store keeps selling, uncached and unthrottled, and says so in its log" },
     Setting { env: "KEYSHOP_CACHE_MAX_ENTRIES", default: DefaultValue::Value("10000"), secret: false, read_by_config: true, meaning: "bound of the in-memory cache" },
@@ -194,7 +196,7 @@ mod tests {
     fn the_effective_defaults_are_the_declared_ones() {
         // Every provider on, so their API bases are in effect too.
         let raw = RawConfig {
-            payment_providers: Some("sandbox,stripe,paypal".to_owned()),
+            payment_providers: Some("stripe,paypal".to_owned()),
             stripe_secret_key: Some("sk_test_x".to_owned()),
             stripe_webhook_secret: Some("whsec_x".to_owned()),
             paypal_client_id: Some("client".to_owned()),

@@ -32,6 +32,7 @@ fn config(data: &tempfile::TempDir, spa: &tempfile::TempDir) -> Config {
         data_dir: Some(data.path().display().to_string()),
         spa_dir: Some(spa.path().display().to_string()),
         captcha_test_code: Some(CAPTCHA.to_owned()),
+        allow_test_captcha: Some(true),
         ..RawConfig::default()
     };
     Config::from_raw(raw).expect("test configuration")

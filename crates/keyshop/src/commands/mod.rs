@@ -28,7 +28,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         _ => {}
     }
-    let config = Config::load()?;
+    let config = match cli.command {
+        Command::Serve { demo: true, .. } => Config::load_demo()?,
+        _ => Config::load()?,
+    };
     match cli.command {
         Command::Serve { service, demo } => serve::run(config, service, demo).await,
         Command::Demo { command } => demo::run(&config, command).await,

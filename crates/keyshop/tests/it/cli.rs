@@ -114,6 +114,37 @@ fn a_bad_configuration_is_refused_with_every_problem_named() {
 }
 
 #[test]
+fn nothing_for_tests_or_demos_runs_unless_asked_for() {
+    let data = tempfile::tempdir().unwrap();
+    let stderr_of = |output: std::process::Output| {
+        assert!(!output.status.success(), "{output:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    // No provider: the payment service (here embedded) refuses to start.
+    let text = stderr_of(keyshop(data.path()).arg("serve").env("KEYSHOP_HTTP_ADDR", "127.0.0.1:0").output().unwrap());
+    assert!(text.contains("PAYMENT_PROVIDERS"), "{text}");
+    // The sandbox's test cards need an explicit allowance.
+    let text = stderr_of(
+        keyshop(data.path())
+            .args(["serve", "--service", "payment"])
+            .env("PAYMENT_PROVIDERS", "sandbox")
+            .output()
+            .unwrap(),
+    );
+    assert!(text.contains("KEYSHOP_ALLOW_SANDBOX"), "{text}");
+    let text = stderr_of(
+        keyshop(data.path())
+            .args(["serve", "--service", "catalog"])
+            .env("KEYSHOP_CAPTCHA_TEST_CODE", "let-me-in")
+            .env("CATALOG_DATABASE_URL", "postgres://catalog:CHANGE-ME@127.0.0.1:1/catalog")
+            .output()
+            .unwrap(),
+    );
+    assert!(text.contains("KEYSHOP_ALLOW_TEST_CAPTCHA") && text.contains("CATALOG_DATABASE_URL"), "{text}");
+    assert!(!text.contains("CHANGE-ME"), "{text}");
+}
+
+#[test]
 fn openapi_prints_the_document() {
     let data = tempfile::tempdir().unwrap();
     let output = keyshop(data.path()).arg("openapi").output().unwrap();
@@ -133,6 +164,8 @@ fn migrate_then_serve_then_change_a_rate_then_stop_gracefully() {
     let mut server = keyshop(data.path())
         .arg("serve")
         .env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{port}"))
+        .env("PAYMENT_PROVIDERS", "sandbox")
+        .env("KEYSHOP_ALLOW_SANDBOX", "true")
         .env("KEYSHOP_OUTBOX_POLL_INTERVAL_MS", "50")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -163,6 +196,8 @@ fn service(data: &Path, name: &str, port: u16, peers: &[(&str, u16)]) -> Child {
     command
         .args(["serve", "--service", name])
         .env(format!("{}_GRPC_ADDR", name.to_uppercase()), format!("127.0.0.1:{port}"))
+        .env("PAYMENT_PROVIDERS", "sandbox")
+        .env("KEYSHOP_ALLOW_SANDBOX", "true")
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     for (peer, peer_port) in peers {

@@ -327,6 +327,8 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         ("CACHE_URL".to_owned(), redis),
         ("MAIL_URL".to_owned(), format!("file://{}", dir.path().join("outbox").display())),
         ("KEYSHOP_MASTER_KEYS".to_owned(), MASTER_KEYS.to_owned()),
+        ("PAYMENT_PROVIDERS".to_owned(), "sandbox".to_owned()),
+        ("KEYSHOP_ALLOW_SANDBOX".to_owned(), "true".to_owned()),
         ("KEYSHOP_LOG".to_owned(), "info".to_owned()),
         ("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), format!("http://127.0.0.1:{collector_port}")),
         ("OTEL_METRIC_EXPORT_INTERVAL".to_owned(), "1000".to_owned()),

@@ -49,6 +49,8 @@ async fn a_service_on_postgres_reports_not_serving_once_its_database_is_gone() {
         .env("KEYSHOP_DATA_DIR", data.path())
         .env("PAYMENT_DATABASE_URL", &database.url)
         .env("PAYMENT_GRPC_ADDR", format!("127.0.0.1:{port}"))
+        .env("PAYMENT_PROVIDERS", "sandbox")
+        .env("KEYSHOP_ALLOW_SANDBOX", "true")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

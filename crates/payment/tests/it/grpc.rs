@@ -23,6 +23,8 @@ backend_test!(sessions_are_opened_read_and_cancelled_over_grpc, &MIGRATIONS, |te
     let raw = RawConfig {
         data_dir: Some(data.path().display().to_string()),
         payment_database_url: Some(test_db.url.clone()),
+        payment_providers: Some("sandbox".to_owned()),
+        allow_sandbox: Some(true),
         ..RawConfig::default()
     };
     let config = Config::from_raw(raw).unwrap();
