@@ -1,7 +1,7 @@
 //! What the catalog does with events:
 //! - rates, settings and products changed (here, in another replica or by
 //!   the CLI): drop cached answers, reload the in-memory catalog (a change
-//!   of stock only patches it);
+//!   of stock or of a rating only patches it);
 //! - the delivery service's stock counts: project them onto stock status,
 //!   once per event.
 
@@ -19,6 +19,8 @@ use crate::service::CatalogService;
 pub const CACHE_GROUP: &str = "catalog-cache";
 /// The `ProductsChanged` reason of a stock projection.
 pub const STOCK_REASON: &str = "stock";
+/// The `ProductsChanged` reason of a posted review.
+pub const REVIEW_REASON: &str = "review";
 /// Stock projections are written to the shared database: one replica each.
 pub const STOCK_GROUP: &str = "catalog-stock";
 
@@ -35,11 +37,12 @@ impl EventHandler for CacheInvalidator {
             self.service.invalidate_cache().await;
         } else if let Some(changed) = event.decode::<ProductsChanged>() {
             let changed = changed?;
-            // A sale changes only the stock: patched, not rebuilt.
-            if changed.reason == STOCK_REASON {
-                self.service.refresh_stock(changed.product_ids).await?;
-            } else {
-                self.service.request_refresh();
+            // A sale changes only the stock, a review only the rating:
+            // patched, not rebuilt.
+            match changed.reason.as_str() {
+                STOCK_REASON => self.service.refresh_stock(changed.product_ids).await?,
+                REVIEW_REASON => self.service.refresh_ratings(changed.product_ids).await?,
+                _ => self.service.request_refresh(),
             }
         }
         Ok(())

@@ -29,7 +29,7 @@ use tonic::service::Routes;
 
 use crate::events::{CACHE_GROUP, CacheInvalidator, STOCK_GROUP, StockProjector};
 use crate::grpc::CatalogGrpc;
-use crate::service::CatalogService;
+use crate::service::{CatalogDeps, CatalogService};
 
 /// How long a reload waits for more changes to arrive first.
 const REFRESH_SETTLE: Duration = Duration::from_millis(30);
@@ -68,8 +68,15 @@ impl Catalog {
         };
         let waker = OutboxWaker::default();
         let service = Arc::new(
-            CatalogService::open(db.clone(), platform.clock.clone(), platform.cache.clone(), waker.clone(), geoip)
-                .await?,
+            CatalogService::open(CatalogDeps {
+                db: db.clone(),
+                clock: platform.clock.clone(),
+                cache: platform.cache.clone(),
+                throttle: platform.throttle.clone(),
+                waker: waker.clone(),
+                geoip,
+            })
+            .await?,
         );
         let bus = platform.bus.as_ref();
         let invalidator = Arc::new(CacheInvalidator { service: service.clone() });

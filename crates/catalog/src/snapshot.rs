@@ -1,7 +1,7 @@
 //! The in-memory catalog: every product summary with look-ups, navigation
 //! counts and the search index. Built from the database at start and rebuilt
-//! whenever products change; a change of stock alone (every sale) patches a
-//! copy that shares the index and look-ups instead. Readers take the current
+//! whenever products change; a change of stock (every sale) or of a rating
+//! (every review) patches a copy that shares the index and look-ups instead. Readers take the current
 //! snapshot and never wait for a rebuild.
 
 use std::collections::{BTreeMap, HashMap};
@@ -85,19 +85,42 @@ impl Snapshot {
     /// status)`): the index, look-ups and counts are shared (stock is in
     /// none of them). `None` when nothing changes.
     pub fn with_stock(&self, changes: &[(i64, StockStatus)]) -> Option<Snapshot> {
+        self.patched(changes.iter().map(|(id, stock)| {
+            (*id, move |product: &mut ProductSummary| std::mem::replace(&mut product.stock, *stock) != *stock)
+        }))
+    }
+
+    /// The same catalog with the ratings of some products changed (`(id,
+    /// stars summed, reviews)`), sharing the index, look-ups and counts
+    /// (ratings are in none of them): a review costs a copy of the list, not
+    /// a rebuild. `None` when nothing changes.
+    pub fn with_ratings(&self, ratings: &[(i64, i64, i64)]) -> Option<Snapshot> {
+        self.patched(ratings.iter().map(|(id, sum, count)| {
+            (*id, move |product: &mut ProductSummary| {
+                let before = (product.rating_sum, product.rating_count);
+                (product.rating_sum, product.rating_count) = (*sum, *count);
+                before != (*sum, *count)
+            })
+        }))
+    }
+
+    /// A copy with `patch` applied to some products (it answers whether it
+    /// changed one); `None` when none changed.
+    fn patched<F: FnOnce(&mut ProductSummary) -> bool>(
+        &self,
+        patches: impl IntoIterator<Item = (i64, F)>,
+    ) -> Option<Snapshot> {
         let mut products = None::<Vec<Arc<ProductSummary>>>;
         let mut codes = None::<Vec<ProductCodes>>;
-        for (id, stock) in changes {
-            let Some(&index) = self.by_id.get(id) else { continue };
-            if self.products[index].stock == *stock {
+        for (id, patch) in patches {
+            let Some(&index) = self.by_id.get(&id) else { continue };
+            let mut changed = ProductSummary::clone(&self.products[index]);
+            if !patch(&mut changed) {
                 continue;
             }
-            let products = products.get_or_insert_with(|| self.products.clone());
             let codes = codes.get_or_insert_with(|| self.codes.clone());
-            let mut changed = ProductSummary::clone(&products[index]);
-            changed.stock = *stock;
             codes[index] = ProductCodes::of(&changed);
-            products[index] = Arc::new(changed);
+            products.get_or_insert_with(|| self.products.clone())[index] = Arc::new(changed);
         }
         Some(Snapshot {
             products: products?,

@@ -22,6 +22,7 @@ pub mod postal;
 pub mod secret;
 pub mod shutdown;
 pub mod telemetry;
+pub mod throttle;
 pub mod user_agent;
 pub mod vocab;
 

@@ -7,11 +7,14 @@ use crate::cache::{self, Cache};
 use crate::clock::{self, SharedClock};
 use crate::config::Config;
 use crate::events::{self, EventBus};
+use crate::throttle::{self, Throttle};
 
 #[derive(Clone)]
 pub struct Platform {
     pub bus: Arc<dyn EventBus>,
     pub cache: Arc<dyn Cache>,
+    /// Rate-limit counters, apart from the cache (nothing cached evicts them).
+    pub throttle: Arc<dyn Throttle>,
     /// Holds the process's outbox relays while its services join the bus.
     pub relay_gate: RelayGate,
     /// Where the services read the time.
@@ -52,6 +55,7 @@ impl Platform {
         let bus = events::bus_from_url(&config.event_bus_url).map_err(|error| error.to_string())?;
         let cache =
             cache::cache_from_url(&config.cache_url, config.cache_max_entries).map_err(|error| error.to_string())?;
-        Ok(Platform { bus, cache, relay_gate: RelayGate::open(), clock: clock::system() })
+        let throttle = throttle::throttle_from_url(&config.cache_url).map_err(|error| error.to_string())?;
+        Ok(Platform { bus, cache, throttle, relay_gate: RelayGate::open(), clock: clock::system() })
     }
 }

@@ -27,7 +27,7 @@ use tonic::service::Routes;
 
 use crate::events::{LEVELS_GROUP, OrderPaidHandler};
 use crate::grpc::MemberGrpc;
-use crate::service::{MemberService, MemberSettings};
+use crate::service::{MemberDeps, MemberService, MemberSettings};
 
 /// Ended sessions are kept this long (for the session check's answer), then deleted.
 const KEEP_ENDED_SESSIONS: Duration = Duration::from_secs(30 * 24 * 3600);
@@ -68,15 +68,16 @@ impl Member {
             captcha_test_code: config.member.captcha_test_code.clone(),
             public_url: config.public_url.clone(),
         };
-        let service = Arc::new(MemberService::new(
-            db.clone(),
-            platform.clock.clone(),
-            platform.cache.clone(),
+        let deps = MemberDeps {
+            db: db.clone(),
+            clock: platform.clock.clone(),
+            cache: platform.cache.clone(),
+            throttle: platform.throttle.clone(),
             mailer,
             catalog,
-            waker.clone(),
-            settings,
-        ));
+            waker: waker.clone(),
+        };
+        let service = Arc::new(MemberService::new(deps, settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?];
         Ok(Member { service, events: EventWork::new(ServiceName::Member, config, platform, db, waker, consumers) })

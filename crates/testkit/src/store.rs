@@ -46,6 +46,8 @@ pub struct TestStore {
     pub config: Config,
     pub services: Services,
     pub bus: Arc<dyn EventBus>,
+    /// The store's cache (what the services cache, and the captchas).
+    pub cache: Arc<dyn keyshop_core::cache::Cache>,
     pub http_addr: SocketAddr,
     grpc_addrs: std::collections::BTreeMap<ServiceName, SocketAddr>,
     trigger: ShutdownTrigger,
@@ -108,6 +110,7 @@ impl TestStore {
         TestStore {
             services: running.services.clone(),
             bus: running.platform.bus.clone(),
+            cache: running.platform.cache.clone(),
             http_addr: running.http_addr.expect("the gateway's address"),
             grpc_addrs: running.grpc_addrs.clone(),
             trigger: running.trigger().clone(),

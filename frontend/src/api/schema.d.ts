@@ -1350,7 +1350,7 @@ export interface components {
             /** @default  */
             oldPassword: string;
             /**
-             * @description 6 to 16 characters.
+             * @description 6 to 128 characters.
              * @default
              */
             password: string;
@@ -3088,7 +3088,7 @@ export interface components {
             /** @default false */
             newsletter: boolean;
             /**
-             * @description 6 to 16 characters.
+             * @description 6 to 128 characters.
              * @default
              */
             password: string;
@@ -3113,7 +3113,7 @@ export interface components {
             /** @default  */
             confirmPassword: string;
             /**
-             * @description 6 to 16 characters.
+             * @description 6 to 128 characters.
              * @default
              */
             password: string;
@@ -6061,6 +6061,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description Too many resets from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
         };
     };
     member_save_visit: {
@@ -6408,6 +6417,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CaptchaDto"];
+                };
+            };
+            /** @description Too many captchas from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

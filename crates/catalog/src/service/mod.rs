@@ -17,11 +17,12 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use tokio::sync::Notify;
 
-use keyshop_core::cache::{Cache, Memo};
+use keyshop_core::cache::{Cache, Memo, MemoryCache};
 use keyshop_core::clock::SharedClock;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
+use keyshop_core::throttle::{MemoryThrottle, Throttle};
 use keyshop_proto::events::v1::{CurrencyRateChanged, SettingChanged};
 
 use crate::domain::currency::{self, Currency, RateChange};
@@ -38,10 +39,37 @@ pub use products::HomeList;
 const CACHE_PREFIX: &str = "catalog:";
 const CACHE_TTL: Duration = Duration::from_secs(300);
 
+/// What a catalog service works with.
+pub struct CatalogDeps {
+    pub db: Db,
+    pub clock: SharedClock,
+    pub cache: Arc<dyn Cache>,
+    /// Rate-limit counters (reviews), apart from the cache.
+    pub throttle: Arc<dyn Throttle>,
+    pub waker: OutboxWaker,
+    pub geoip: Option<Arc<GeoIp>>,
+}
+
+impl CatalogDeps {
+    /// For a command-line tool on the catalog's database: the machine's
+    /// clock, a small cache and throttle of its own, no relay, no GeoIP.
+    pub fn offline(db: Db) -> CatalogDeps {
+        CatalogDeps {
+            db,
+            clock: keyshop_core::clock::system(),
+            cache: Arc::new(MemoryCache::new(64)),
+            throttle: Arc::new(MemoryThrottle::new(64)),
+            waker: OutboxWaker::default(),
+            geoip: None,
+        }
+    }
+}
+
 pub struct CatalogService {
     db: Db,
     clock: SharedClock,
     cache: Arc<dyn Cache>,
+    throttle: Arc<dyn Throttle>,
     waker: OutboxWaker,
     geoip: Option<Arc<GeoIp>>,
     snapshot: SnapshotCell,
@@ -66,18 +94,14 @@ pub fn visitor_hash(visitor: &str) -> String {
 impl CatalogService {
     /// Opens the service: loads the in-memory catalog and makes sure the
     /// default footer pages exist.
-    pub async fn open(
-        db: Db,
-        clock: SharedClock,
-        cache: Arc<dyn Cache>,
-        waker: OutboxWaker,
-        geoip: Option<Arc<GeoIp>>,
-    ) -> Result<CatalogService, AppError> {
+    pub async fn open(deps: CatalogDeps) -> Result<CatalogService, AppError> {
+        let CatalogDeps { db, clock, cache, throttle, waker, geoip } = deps;
         let snapshot = load_snapshot(&db).await?;
         let service = CatalogService {
             db,
             clock,
             cache,
+            throttle,
             waker,
             geoip,
             snapshot: SnapshotCell::new(snapshot),
@@ -113,14 +137,27 @@ impl CatalogService {
         let rows = self.db.run(move |conn| store::products::stock_of(conn, &ids).map_err(DbError::from)).await?;
         let changes: Vec<(i64, StockStatus)> =
             rows.into_iter().filter_map(|(id, status)| Some((id, StockStatus::parse(&status)?))).collect();
+        self.patch(|snapshot| snapshot.with_stock(&changes)).await;
+        Ok(())
+    }
+
+    /// Takes the ratings of `ids` from the database into the snapshot: a
+    /// patched copy, not a rebuild (a review changes nothing else).
+    pub async fn refresh_ratings(&self, ids: Vec<i64>) -> Result<(), AppError> {
+        let ratings = self.db.run(move |conn| store::products::ratings_of(conn, &ids).map_err(DbError::from)).await?;
+        self.patch(|snapshot| snapshot.with_ratings(&ratings)).await;
+        Ok(())
+    }
+
+    /// Replaces the snapshot with `patch` of the current one (when it
+    /// changes anything), between reloads.
+    async fn patch(&self, patch: impl FnOnce(&Snapshot) -> Option<Snapshot>) {
         let reloading = self.reloading.lock().await;
-        let patched = self.snapshot.current().with_stock(&changes);
-        if let Some(patched) = patched {
+        if let Some(patched) = patch(&self.snapshot.current()) {
             self.snapshot.replace(patched);
             drop(reloading);
             self.invalidate_cache().await;
         }
-        Ok(())
     }
 
     /// Asks the refresher (see [`CatalogService::run_refresher`]) for a reload;
@@ -306,6 +343,10 @@ impl CatalogService {
 
     pub(crate) fn cache(&self) -> &dyn Cache {
         self.cache.as_ref()
+    }
+
+    pub(crate) fn throttle(&self) -> &dyn Throttle {
+        self.throttle.as_ref()
     }
 
     pub(crate) fn wake_outbox(&self) {

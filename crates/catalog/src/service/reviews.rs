@@ -7,11 +7,13 @@ use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
 use keyshop_core::paging::Paging;
+use keyshop_core::throttle::address_bucket;
 use keyshop_proto::events::v1::ProductsChanged;
 
 use super::products::check_names;
 use super::{CatalogService, visitor_hash};
 use crate::domain::review::{INTERVAL_SECONDS, NewReview, RatingSummary, ReviewForm};
+use crate::events::REVIEW_REASON;
 use crate::store;
 use crate::store::reviews::PublicReview;
 
@@ -61,23 +63,26 @@ impl CatalogService {
     /// Posts a review. Order of checks: input, the comment switch, the
     /// product, then the one-per-minute rule (a refused post does not use up
     /// the visitor's minute).
-    #[tracing::instrument(level = "debug", skip(self, form, visitor))]
+    #[tracing::instrument(level = "debug", skip(self, form, visitor_address))]
     pub async fn post_review(
         &self,
         game_name: &str,
         game_ext_name: &str,
         form: &ReviewForm,
-        visitor: &str,
+        visitor_address: &str,
     ) -> Result<i64, AppError> {
         let review = NewReview::parse(form)?;
         if !self.comments_enabled().await? {
             return Err(AppError::new(ErrorCode::BusinessRule, "api.review.disabled"));
         }
         let product_id = self.product_id(game_name, game_ext_name)?;
-        let visitor = visitor_hash(visitor);
-        let interval_key = format!("ratelimit:review:{visitor}");
-        if !self.cache().set_if_absent(&interval_key, vec![1], Duration::from_secs(INTERVAL_SECONDS)).await {
-            return Err(AppError::new(ErrorCode::RateLimited, "api.review.interval"));
+        let visitor = visitor_hash(visitor_address);
+        // One per minute per address (an IPv6 address by its /64), counted
+        // in the throttle store, which a flood of cached pages cannot evict.
+        let interval_key = format!("catalog:review:{}", visitor_hash(&address_bucket(visitor_address)));
+        let (count, left) = self.throttle().hit(&interval_key, Duration::from_secs(INTERVAL_SECONDS)).await;
+        if count > 1 {
+            return Err(AppError::rate_limited("api.review.interval", left));
         }
         let now = self.clock.now_ms();
         let written = self
@@ -87,7 +92,7 @@ impl CatalogService {
                 store::products::add_rating(conn, product_id, review.stars)?;
                 let event = Event::new(
                     product_id.to_string(),
-                    &ProductsChanged { product_ids: vec![product_id], reason: "review".into() },
+                    &ProductsChanged { product_ids: vec![product_id], reason: REVIEW_REASON.into() },
                 );
                 outbox::enqueue(conn, &event)?;
                 Ok(id)
@@ -97,12 +102,13 @@ impl CatalogService {
             Ok(id) => id,
             Err(error) => {
                 // Nothing was posted: give the visitor their minute back.
-                self.cache().delete(&interval_key).await;
+                self.throttle().reset(&interval_key).await;
                 return Err(error);
             }
         };
         self.wake_outbox();
-        self.refresh().await?;
+        // The rating, patched in (every replica does the same on the event).
+        self.refresh_ratings(vec![product_id]).await?;
         Ok(id)
     }
 }

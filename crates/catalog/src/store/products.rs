@@ -251,6 +251,14 @@ pub fn stock_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, S
     products::table.filter(products::id.eq_any(ids)).select((products::id, products::stock_status)).load(conn)
 }
 
+/// `(id, stars summed, reviews)` of `ids`.
+pub fn ratings_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, i64, i64)>> {
+    products::table
+        .filter(products::id.eq_any(ids))
+        .select((products::id, products::rating_sum, products::rating_count))
+        .load(conn)
+}
+
 pub fn set_stock(
     conn: &mut DbConnection,
     product_id: i64,

@@ -4,15 +4,13 @@
 
 use crate::support;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use keyshop_catalog::service::CatalogService;
+use keyshop_catalog::service::{CatalogDeps, CatalogService};
 use keyshop_catalog::store::MIGRATIONS;
-use keyshop_core::cache::MemoryCache;
 use keyshop_core::db::{self, DbError};
 use keyshop_core::error::{AppError, ErrorCode};
-use keyshop_core::events::{OutboxWaker, outbox};
+use keyshop_core::events::outbox;
 use keyshop_proto::catalog::v1 as pb;
 use keyshop_testkit::TestDb;
 use keyshop_testkit::backend_test;
@@ -78,15 +76,7 @@ backend_test!(a_change_made_by_another_process_reaches_the_cache, &MIGRATIONS, |
     catalog.client.list_currencies(pb::ListCurrenciesRequest {}).await.unwrap();
     // What `keyshop currencies set` does: a second service instance on the
     // same database, without a relay of its own.
-    let cli = CatalogService::open(
-        catalog.test_db.db.clone(),
-        keyshop_core::clock::system(),
-        Arc::new(MemoryCache::new(8)),
-        OutboxWaker::default(),
-        None,
-    )
-    .await
-    .unwrap();
+    let cli = CatalogService::open(CatalogDeps::offline(catalog.test_db.db.clone())).await.unwrap();
     cli.set_currency_rate("GBP", 810_000).await.unwrap();
     let mut seen = 0;
     for _ in 0..100 {
@@ -176,14 +166,6 @@ backend_test!(suggests_a_location_from_the_browser_language, &MIGRATIONS, |test_
 backend_test!(migrations_go_down_and_up_again, &MIGRATIONS, |test_db: TestDb| async move {
     let db = test_db.db.clone();
     db.run(|conn| db::redo_all(conn, &MIGRATIONS)).await.unwrap();
-    let catalog = CatalogService::open(
-        db,
-        keyshop_core::clock::system(),
-        Arc::new(MemoryCache::new(8)),
-        OutboxWaker::default(),
-        None,
-    )
-    .await
-    .unwrap();
+    let catalog = CatalogService::open(CatalogDeps::offline(db)).await.unwrap();
     assert_eq!(catalog.languages().await.unwrap().len(), 18);
 });

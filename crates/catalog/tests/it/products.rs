@@ -231,6 +231,50 @@ backend_test!(reviews_are_posted_once_a_minute_and_summarized, &MIGRATIONS, |tes
     assert_eq!((error.code, error.msg_key.as_str()), (ErrorCode::BusinessRule, "api.review.disabled"));
 });
 
+backend_test!(a_review_patches_the_rating_and_never_rebuilds_the_catalog, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut catalog = support::start_seeded(test_db).await;
+    let card = catalog.client.query_products(query()).await.unwrap().into_inner().rows.remove(0);
+    // The seed's own reload (its event comes back through the bus) first.
+    let mut before = catalog.service.snapshot();
+    let mut quiet_since = std::time::Instant::now();
+    while quiet_since.elapsed() < std::time::Duration::from_millis(1500) {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let now = catalog.service.snapshot();
+        if !std::sync::Arc::ptr_eq(&now, &before) {
+            (before, quiet_since) = (now, std::time::Instant::now());
+        }
+    }
+    let rated = before.by_names(&card.game_name, &card.game_ext_name).unwrap().clone();
+    catalog
+        .client
+        .post_review(pb::PostReviewRequest {
+            product: Some(reference(&card, "en-US")),
+            full_name: "Ana Tester".into(),
+            email: "ana@example.com".into(),
+            content: "Worked".into(),
+            stars: 1,
+            visitor: "2001:db8:5:5::1".into(),
+        })
+        .await
+        .unwrap();
+    // Give the review's event time to come back through the bus.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let after = catalog.service.snapshot();
+    let product = after.by_names(&card.game_name, &card.game_ext_name).unwrap();
+    assert_eq!((product.rating_sum, product.rating_count), (rated.rating_sum + 1, rated.rating_count + 1));
+    assert!(std::sync::Arc::ptr_eq(&before.search, &after.search), "the search index was not rebuilt");
+    // The next address in the same /64 waits for the minute.
+    let again = pb::PostReviewRequest {
+        product: Some(reference(&card, "en-US")),
+        full_name: "Ana Tester".into(),
+        email: "ana@example.com".into(),
+        content: "Again".into(),
+        stars: 5,
+        visitor: "2001:db8:5:5::2".into(),
+    };
+    assert_eq!(app_error(catalog.client.post_review(again).await).code, ErrorCode::RateLimited);
+});
+
 backend_test!(news_and_pages, &MIGRATIONS, |test_db: TestDb| async move {
     let mut catalog = support::start_seeded(test_db).await;
     let news = catalog

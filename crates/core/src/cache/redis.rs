@@ -87,6 +87,24 @@ impl RedisCache {
         Ok(manager.clone())
     }
 
+    /// Takes one from the counter at `key` when there is one (a throttle's
+    /// reservation handed back); a missing counter stays missing.
+    pub async fn decrement_if_present(&self, key: &str) {
+        let key = self.key(key);
+        let result = async {
+            let mut connection = self.connection().await?;
+            redis::cmd("EVAL")
+                .arg("if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0")
+                .arg(1)
+                .arg(&key)
+                .query_async::<i64>(&mut connection)
+                .await?;
+            Ok(())
+        }
+        .await;
+        self.or_else(result, "decrement", ());
+    }
+
     /// Whether the server answers (for readiness).
     pub async fn ping(&self) -> bool {
         match self.connection().await {

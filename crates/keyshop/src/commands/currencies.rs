@@ -1,11 +1,7 @@
-use std::sync::Arc;
-
 use anyhow::Context;
-use keyshop_catalog::service::CatalogService;
-use keyshop_core::cache::MemoryCache;
+use keyshop_catalog::service::{CatalogDeps, CatalogService};
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
-use keyshop_core::events::OutboxWaker;
 use keyshop_core::money::ExchangeRate;
 use secrecy::ExposeSecret;
 
@@ -17,15 +13,9 @@ use crate::cli::CurrenciesCommand;
 pub async fn run(config: &Config, command: CurrenciesCommand) -> anyhow::Result<()> {
     let url = config.service(ServiceName::Catalog).database_url.expose_secret();
     let db = Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
-    let catalog = CatalogService::open(
-        db,
-        keyshop_core::clock::system(),
-        Arc::new(MemoryCache::new(16)),
-        OutboxWaker::default(),
-        None,
-    )
-    .await
-    .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
+    let catalog = CatalogService::open(CatalogDeps::offline(db))
+        .await
+        .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
     match command {
         CurrenciesCommand::List => {
             for currency in catalog.currencies().await?.iter() {

@@ -1,11 +1,7 @@
-use std::sync::Arc;
-
 use anyhow::Context;
-use keyshop_catalog::service::CatalogService;
-use keyshop_core::cache::MemoryCache;
+use keyshop_catalog::service::{CatalogDeps, CatalogService};
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
-use keyshop_core::events::OutboxWaker;
 use secrecy::ExposeSecret;
 
 use crate::cli::DemoCommand;
@@ -18,15 +14,9 @@ pub async fn run(config: &Config, command: DemoCommand) -> anyhow::Result<()> {
             let url = config.service(ServiceName::Catalog).database_url.expose_secret();
             let db =
                 Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
-            let catalog = CatalogService::open(
-                db,
-                keyshop_core::clock::system(),
-                Arc::new(MemoryCache::new(64)),
-                OutboxWaker::default(),
-                None,
-            )
-            .await
-            .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
+            let catalog = CatalogService::open(CatalogDeps::offline(db))
+                .await
+                .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;
             let summary = keyshop_catalog::demo::seed(&catalog).await.map_err(|error| anyhow::anyhow!(error.detail))?;
             if summary.seeded {
                 println!(

@@ -8,7 +8,7 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use keyshop_core::error::FieldErrors;
 
 pub const MIN_CHARS: usize = 6;
-pub const MAX_CHARS: usize = 16;
+pub const MAX_CHARS: usize = 128;
 
 /// OWASP Password Storage Cheat Sheet: argon2id, m = 19 MiB, t = 2, p = 1.
 const MEMORY_KIB: u32 = 19 * 1024;
@@ -84,9 +84,9 @@ mod tests {
         };
         assert!(fields("123456", "123456").is_empty());
         assert!(fields("ключ-пароль", "ключ-пароль").is_empty());
-        assert!(fields(&"x".repeat(16), &"x".repeat(16)).is_empty());
+        assert!(fields(&"x".repeat(128), &"x".repeat(128)).is_empty());
         assert_eq!(fields("12345", "12345")["password"], "api.member.passwordLength");
-        assert_eq!(fields(&"x".repeat(17), &"x".repeat(17))["password"], "api.member.passwordLength");
+        assert_eq!(fields(&"x".repeat(129), &"x".repeat(129))["password"], "api.member.passwordLength");
         assert_eq!(fields("", "")["password"], "api.field.required");
         assert_eq!(fields("123456", "123457")["confirmPassword"], "api.member.passwordMismatch");
     }

@@ -1,5 +1,6 @@
 //! Throttling rules: failed logins per account and per address, and how often
-//! forms may be sent. Counters live in the cache; the decisions are here.
+//! forms may be sent. Counters live in the throttle store (`keyshop_core::throttle`),
+//! apart from the cache; the decisions are here.
 
 use std::time::Duration;
 
@@ -24,6 +25,10 @@ pub const REGISTER: Limit = Limit { max: 10, window: Duration::from_secs(3600) }
 /// Forgot-password requests per address and per e-mail.
 pub const FORGOT_PER_IP: Limit = Limit { max: 10, window: Duration::from_secs(3600) };
 pub const FORGOT_PER_EMAIL: Limit = Limit { max: 3, window: Duration::from_secs(15 * 60) };
+/// Captchas drawn per address: about one a second, in bursts.
+pub const CAPTCHA: Limit = Limit { max: 60, window: Duration::from_secs(60) };
+/// New passwords set with a reset token, per address.
+pub const RESET: Limit = Limit { max: 10, window: Duration::from_secs(15 * 60) };
 /// Each form (sell to us, wholesale, affiliate, newsletter) per address.
 pub const FORM: Limit = Limit { max: 5, window: Duration::from_secs(10 * 60) };
 /// Feedback messages per address: one a minute (spec).

@@ -35,8 +35,9 @@ impl MemberGrpc {
 
 #[tonic::async_trait]
 impl MemberApi for MemberGrpc {
-    async fn create_captcha(&self, _: Request<pb::CreateCaptchaRequest>) -> Answer<pb::Captcha> {
-        let (uuid, png) = self.service.create_captcha().await?;
+    async fn create_captcha(&self, request: Request<pb::CreateCaptchaRequest>) -> Answer<pb::Captcha> {
+        let client = convert::client(request.into_inner().client);
+        let (uuid, png) = self.service.create_captcha(&client).await?;
         ok(pb::Captcha { uuid, png })
     }
 
@@ -132,7 +133,10 @@ impl MemberApi for MemberGrpc {
 
     async fn reset_password(&self, request: Request<pb::ResetPasswordRequest>) -> Answer<pb::Empty> {
         let request = request.into_inner();
-        self.service.reset_password(&request.reset_token, &request.password, &request.confirm_password).await?;
+        let client = convert::client(request.client);
+        self.service
+            .reset_password(&request.reset_token, &request.password, &request.confirm_password, &client)
+            .await?;
         ok(pb::Empty {})
     }
 

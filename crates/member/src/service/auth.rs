@@ -38,6 +38,9 @@ pub struct MemberInfo {
     pub level_name: String,
 }
 
+/// The answer to a wrong password and to an unknown account alike.
+const BAD_CREDENTIALS: &str = "api.member.badCredentials";
+
 fn failures_key(kind: &str, value: &str) -> String {
     format!("member:login:fail:{kind}:{}", secret::digest(value))
 }
@@ -49,17 +52,34 @@ static HASHING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLoc
     tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get))
 });
 
+/// How long a request waits for a hashing turn before it is asked to come
+/// back: well inside the gateway's time-out, so a burst of logins answers
+/// 429 instead of queueing into 503s.
+const HASHING_WAIT: std::time::Duration = std::time::Duration::from_secs(4);
+
 async fn hashing_turn() -> Result<tokio::sync::SemaphorePermit<'static>, AppError> {
-    HASHING.acquire().await.map_err(AppError::internal)
+    match tokio::time::timeout(HASHING_WAIT, HASHING.acquire()).await {
+        Ok(turn) => turn.map_err(AppError::internal),
+        Err(_) => Err(AppError::rate_limited("api.error.tooManyRequests", std::time::Duration::from_secs(2))),
+    }
+}
+
+/// Counts one argon2 run (`member_password_hashes_total{kind}`): the load
+/// logins and resets put on the cores, and proof that refused requests put none.
+fn count_hash(kind: &'static str) {
+    metrics::counter!("member_password_hashes_total", "kind" => kind).increment(1);
 }
 
 /// Hashes a new password on a blocking thread, when a hashing turn is free.
 pub(super) async fn hash_password(password: String) -> Result<String, AppError> {
     let _turn = hashing_turn().await?;
-    tokio::task::spawn_blocking(move || password::hash(&password))
-        .await
-        .map_err(AppError::internal)?
-        .map_err(AppError::internal)
+    tokio::task::spawn_blocking(move || {
+        count_hash("hash");
+        password::hash(&password)
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(AppError::internal)
 }
 
 /// Verifies on a blocking thread (when a hashing turn is free); an unknown
@@ -67,6 +87,7 @@ pub(super) async fn hash_password(password: String) -> Result<String, AppError> 
 pub(super) async fn verify_password(password: String, stored: Option<String>) -> Result<bool, AppError> {
     let _turn = hashing_turn().await?;
     tokio::task::spawn_blocking(move || {
+        count_hash("verify");
         let known = stored.is_some();
         let stored = stored.unwrap_or_else(|| password::decoy_hash().to_owned());
         password::verify(&password, &stored) && known
@@ -85,8 +106,12 @@ impl MemberService {
     ) -> Result<i64, AppError> {
         let account = NewAccount::parse(form)?;
         self.check_captcha(captcha.0, captcha.1).await?;
-        self.throttle(&format!("member:register:{}", client.ip), throttle::REGISTER, "api.error.tooManyRequests")
-            .await?;
+        self.throttle(
+            &format!("member:register:{}", client.address_bucket()),
+            throttle::REGISTER,
+            "api.error.tooManyRequests",
+        )
+        .await?;
         let NewAccount { email, full_name, password, newsletter } = account;
         let password_hash = hash_password(password).await?;
         let language = keyshop_core::i18n::normalize(&client.language).unwrap_or(keyshop_core::i18n::DEFAULT);
@@ -143,29 +168,59 @@ impl MemberService {
         }
         errors.finish()?;
 
-        let (account_key, ip_key) = (failures_key("account", &account), failures_key("ip", &client.ip));
-        let gate = throttle::login_gate(self.cache.count(&account_key).await, self.cache.count(&ip_key).await);
-        match gate {
+        let (account_key, ip_key) = (failures_key("account", &account), failures_key("ip", &client.address_bucket()));
+        // Counted atomically before the password is checked (a failure unless
+        // it turns out otherwise), so concurrent guesses each see the ones
+        // before them; the gate reads the attempts before this one.
+        let on_account = self.throttle.hit(&account_key, throttle::LOGIN_WINDOW).await;
+        let on_ip = self.throttle.hit(&ip_key, throttle::LOGIN_WINDOW).await;
+        let before = |(count, left): (u64, Duration)| (count.saturating_sub(1), left);
+        let captcha_needed = match throttle::login_gate(before(on_account), before(on_ip)) {
             LoginGate::Locked { retry_after } => {
                 return Err(AppError::rate_limited("api.member.loginLocked", retry_after));
             }
-            LoginGate::Open { captcha: true } => self.check_captcha(captcha.0, captcha.1).await?,
-            LoginGate::Open { captcha: false } => {}
+            LoginGate::Open { captcha } => captcha,
+        };
+        let attempt = self.attempt_login(&account, password, captcha_needed.then_some(captcha), client).await;
+        match &attempt {
+            // A wrong password (or unknown account) stays counted.
+            Err(error) if error.msg_key == BAD_CREDENTIALS => {}
+            Ok(_) => {
+                self.throttle.reset(&account_key).await;
+                self.throttle.release(&ip_key).await;
+            }
+            // No password was judged (captcha, busy, disabled, a failure of ours).
+            Err(_) => {
+                self.throttle.release(&account_key).await;
+                self.throttle.release(&ip_key).await;
+            }
         }
+        attempt
+    }
 
-        let lookup = account.clone();
+    /// The login past the gate: the captcha when asked for, the password,
+    /// then a new session.
+    async fn attempt_login(
+        &self,
+        account: &str,
+        password: &str,
+        captcha: Option<(&str, &str)>,
+        client: &ClientInfo,
+    ) -> Result<NewSession, AppError> {
+        if let Some((uuid, code)) = captcha {
+            self.check_captcha(uuid, code).await?;
+        }
+        let lookup = account.to_owned();
         let now = self.clock.now_ms();
         let member =
             self.db.run(move |conn| store::members::find_by_email(conn, &lookup).map_err(DbError::from)).await?;
         let matches =
             verify_password(password.to_owned(), member.as_ref().map(|member| member.password_hash.clone())).await?;
         let parsed_client = user_agent::parse(&client.user_agent);
+        let ip = client.ip.clone();
 
         let Some(member) = member.filter(|_| matches) else {
-            self.cache.increment(&account_key, throttle::LOGIN_WINDOW).await;
-            self.cache.increment(&ip_key, throttle::LOGIN_WINDOW).await;
-            if let Some(member_id) = self.member_id_of(&account).await? {
-                let ip = client.ip.clone();
+            if let Some(member_id) = self.member_id_of(account).await? {
                 self.db
                     .run(move |conn| {
                         store::login_history::insert(conn, member_id, &ip, &parsed_client, false, now)
@@ -173,10 +228,9 @@ impl MemberService {
                     })
                     .await?;
             }
-            return Err(AppError::new(ErrorCode::Unauthenticated, "api.member.badCredentials"));
+            return Err(AppError::new(ErrorCode::Unauthenticated, BAD_CREDENTIALS));
         };
 
-        let ip = client.ip.clone();
         if member.disabled {
             let member_id = member.id;
             self.db
@@ -199,7 +253,6 @@ impl MemberService {
                 Ok(())
             })
             .await?;
-        self.cache.delete(&account_key).await;
         Ok(NewSession { token, expires_at_ms })
     }
 

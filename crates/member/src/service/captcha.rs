@@ -7,8 +7,8 @@ use captcha::filters::{Dots, Noise, Wave};
 use keyshop_core::error::AppError;
 use secrecy::ExposeSecret;
 
-use super::MemberService;
-use crate::domain::secret;
+use super::{ClientInfo, MemberService};
+use crate::domain::{secret, throttle};
 
 /// A captcha answers for this long.
 pub const CAPTCHA_TTL: Duration = Duration::from_secs(120);
@@ -36,8 +36,15 @@ fn draw() -> Option<(String, Vec<u8>)> {
 }
 
 impl MemberService {
-    /// A new captcha: its id and image. The answer stays here.
-    pub async fn create_captcha(&self) -> Result<(String, Vec<u8>), AppError> {
+    /// A new captcha: its id and image. The answer stays here. Throttled per
+    /// address (drawing costs CPU, and each one takes a cache entry).
+    pub async fn create_captcha(&self, client: &ClientInfo) -> Result<(String, Vec<u8>), AppError> {
+        self.throttle(
+            &format!("member:captcha:ip:{}", client.address_bucket()),
+            throttle::CAPTCHA,
+            "api.error.tooManyRequests",
+        )
+        .await?;
         let (answer, png) = tokio::task::spawn_blocking(draw)
             .await
             .map_err(AppError::internal)?

@@ -32,7 +32,7 @@ impl MemberService {
         } else {
             throttle::FORM
         };
-        self.throttle(&format!("member:form:{kind}:{}", client.ip), limit, "api.form.tooMany").await?;
+        self.throttle(&format!("member:form:{kind}:{}", client.address_bucket()), limit, "api.form.tooMany").await?;
         let fields = serde_json::to_string(&submission.fields).map_err(AppError::internal)?;
         let email = submission.email.as_str().to_owned();
         let (ip, language) = (client.ip.clone(), client.language.clone());

@@ -24,6 +24,7 @@ use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::OutboxWaker;
 use keyshop_core::mail::Mailer;
 use keyshop_core::paging::Paging;
+use keyshop_core::throttle::Throttle;
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use secrecy::SecretString;
 
@@ -53,6 +54,13 @@ pub struct ClientInfo {
     pub language: String,
 }
 
+impl ClientInfo {
+    /// What per-address throttles count under (an IPv6 address by its /64).
+    pub fn address_bucket(&self) -> String {
+        keyshop_core::throttle::address_bucket(&self.ip)
+    }
+}
+
 /// The signed-in member a call acts for.
 #[derive(Debug, Clone)]
 pub struct Caller {
@@ -67,26 +75,31 @@ pub struct MemberService {
     db: Db,
     clock: SharedClock,
     cache: Arc<dyn Cache>,
+    throttle: Arc<dyn Throttle>,
     mailer: Arc<Mailer>,
     catalog: CatalogClient,
     waker: OutboxWaker,
     settings: MemberSettings,
 }
 
+/// The peers and stores a member service works with.
+pub struct MemberDeps {
+    pub db: Db,
+    pub clock: SharedClock,
+    pub cache: Arc<dyn Cache>,
+    pub throttle: Arc<dyn Throttle>,
+    pub mailer: Arc<Mailer>,
+    pub catalog: CatalogClient,
+    pub waker: OutboxWaker,
+}
+
 impl MemberService {
-    pub fn new(
-        db: Db,
-        clock: SharedClock,
-        cache: Arc<dyn Cache>,
-        mailer: Arc<Mailer>,
-        catalog: CatalogClient,
-        waker: OutboxWaker,
-        settings: MemberSettings,
-    ) -> MemberService {
+    pub fn new(deps: MemberDeps, settings: MemberSettings) -> MemberService {
         if settings.captcha_test_code.is_some() {
             tracing::warn!("KEYSHOP_CAPTCHA_TEST_CODE is set: the captcha accepts a fixed code (tests only)");
         }
-        MemberService { db, clock, cache, mailer, catalog, waker, settings }
+        let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker } = deps;
+        MemberService { db, clock, cache, throttle, mailer, catalog, waker, settings }
     }
 
     pub fn db(&self) -> &Db {
@@ -123,7 +136,7 @@ impl MemberService {
     /// Counts one more action against `limit` under `key`; 429 with the
     /// retry time when it is over.
     async fn throttle(&self, key: &str, limit: Limit, msg_key: &str) -> Result<(), AppError> {
-        let (count, left) = self.cache.increment(key, limit.window).await;
+        let (count, left) = self.throttle.hit(key, limit.window).await;
         if limit.allows(count) { Ok(()) } else { Err(AppError::rate_limited(msg_key, left)) }
     }
 

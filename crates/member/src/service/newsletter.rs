@@ -38,7 +38,12 @@ impl MemberService {
         errors.finish()?;
         let email = email.ok_or_else(|| AppError::field("email", "api.field.email"))?.as_str().to_owned();
         if throttled {
-            self.throttle(&format!("member:form:newsletter:{}", client.ip), throttle::FORM, "api.form.tooMany").await?;
+            self.throttle(
+                &format!("member:form:newsletter:{}", client.address_bucket()),
+                throttle::FORM,
+                "api.form.tooMany",
+            )
+            .await?;
         }
         let confirm = secret::new_token().map_err(random_failed)?;
         let confirm_hash = secret::digest(&confirm);

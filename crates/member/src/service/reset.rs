@@ -44,8 +44,12 @@ impl MemberService {
         errors.finish()?;
         let email = email.ok_or_else(|| AppError::field("email", "api.member.emailInvalid"))?.as_str().to_owned();
         self.check_captcha(captcha.0, captcha.1).await?;
-        self.throttle(&format!("member:forgot:ip:{}", client.ip), throttle::FORGOT_PER_IP, "api.error.tooManyRequests")
-            .await?;
+        self.throttle(
+            &format!("member:forgot:ip:{}", client.address_bucket()),
+            throttle::FORGOT_PER_IP,
+            "api.error.tooManyRequests",
+        )
+        .await?;
         self.throttle(
             &format!("member:forgot:email:{}", secret::digest(&email)),
             throttle::FORGOT_PER_EMAIL,
@@ -102,11 +106,11 @@ impl MemberService {
                 if reset.code_expires_at <= now {
                     return Ok(CodeOutcome::Invalid);
                 }
-                if reset.attempts >= MAX_CODE_ATTEMPTS {
+                // The try is taken before the code is compared.
+                if !store::password_resets::take_attempt(conn, reset.id, MAX_CODE_ATTEMPTS)? {
                     return Ok(CodeOutcome::Exhausted);
                 }
                 if !secret::constant_time_eq(&reset.code_hash, &code_digest(member.id, &code)) {
-                    store::password_resets::count_attempt(conn, reset.id)?;
                     let exhausted = reset.attempts + 1 >= MAX_CODE_ATTEMPTS;
                     return Ok(if exhausted { CodeOutcome::Exhausted } else { CodeOutcome::Invalid });
                 }
@@ -123,24 +127,46 @@ impl MemberService {
     }
 
     /// Sets the new password of a reset token, once, and ends every session.
-    pub async fn reset_password(&self, reset_token: &str, new_password: &str, confirm: &str) -> Result<(), AppError> {
+    /// Throttled per address; the token is looked up before any hashing, so
+    /// bogus tokens cost a read, never an argon2 run.
+    pub async fn reset_password(
+        &self,
+        reset_token: &str,
+        new_password: &str,
+        confirm: &str,
+        client: &ClientInfo,
+    ) -> Result<(), AppError> {
         let mut errors = FieldErrors::default();
         password::check_new(&mut errors, new_password, confirm);
         errors.finish()?;
+        self.throttle(
+            &format!("member:reset:ip:{}", client.address_bucket()),
+            throttle::RESET,
+            "api.error.tooManyRequests",
+        )
+        .await?;
         let expired = || AppError::new(ErrorCode::BusinessRule, "api.member.resetExpired");
         if !secret::is_token_shaped(reset_token.trim()) {
             return Err(expired());
         }
         let token_hash = secret::digest(reset_token.trim());
-        let hash = super::auth::hash_password(new_password.to_owned()).await?;
         let now = self.clock.now_ms();
+        let usable = move |reset: &store::password_resets::ResetRow| {
+            reset.used_at.is_none() && reset.reset_expires_at.is_some_and(|expires| expires > now)
+        };
+        let lookup = token_hash.clone();
+        let reset = self
+            .db
+            .run(move |conn| store::password_resets::find_by_reset_token(conn, &lookup).map_err(DbError::from))
+            .await?;
+        if !reset.as_ref().is_some_and(usable) {
+            return Err(expired());
+        }
+        let hash = super::auth::hash_password(new_password.to_owned()).await?;
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 let reset = store::password_resets::find_by_reset_token(conn, &token_hash)?.ok_or_else(expired)?;
-                if reset.used_at.is_some() || reset.reset_expires_at.is_none_or(|expires| expires <= now) {
-                    return Err(expired());
-                }
-                if store::password_resets::mark_used(conn, reset.id, now)? == 0 {
+                if !usable(&reset) || store::password_resets::mark_used(conn, reset.id, now)? == 0 {
                     return Err(expired());
                 }
                 store::members::set_password_hash(conn, reset.member_id, &hash, now)?;

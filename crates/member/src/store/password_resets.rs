@@ -51,10 +51,13 @@ pub fn latest_open(conn: &mut DbConnection, member_id: i64) -> QueryResult<Optio
         .optional()
 }
 
-pub fn count_attempt(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
-    diesel::update(password_resets::table.find(id))
+/// Takes one of the code's tries, in the update itself (so concurrent tries
+/// can never take more than `max`): false when none is left.
+pub fn take_attempt(conn: &mut DbConnection, id: i64, max: i32) -> QueryResult<bool> {
+    let taken = diesel::update(password_resets::table.find(id).filter(password_resets::attempts.lt(max)))
         .set(password_resets::attempts.eq(password_resets::attempts + 1))
-        .execute(conn)
+        .execute(conn)?;
+    Ok(taken == 1)
 }
 
 /// The code was right: it turns into a reset token.

@@ -78,7 +78,7 @@ backend_test!(registration_rules_answer_field_errors_and_write_nothing, &MIGRATI
     assert_eq!(error.fields["password"], "api.member.passwordLength");
     assert_eq!(error.fields["confirmPassword"], "api.member.passwordMismatch");
     assert_eq!(error.fields["agreeTerms"], "api.member.termsRequired");
-    let long = app_error(member.client.register(register("b@example.com", &"x".repeat(17), &"x".repeat(17))).await);
+    let long = app_error(member.client.register(register("b@example.com", &"x".repeat(129), &"x".repeat(129))).await);
     assert_eq!(long.fields["password"], "api.member.passwordLength");
     let mut no_captcha = register("c@example.com", PASSWORD, PASSWORD);
     no_captcha.captcha = None;
@@ -133,6 +133,137 @@ backend_test!(failures_bring_the_captcha_then_the_lock, &MIGRATIONS, |test_db: T
     assert!(history.is_some());
 });
 
+/// Failed logins of `member_id` in the login history: one per password checked.
+async fn failed_logins(member: &support::RunningMember, member_id: i64) -> i64 {
+    use diesel::prelude::*;
+    use keyshop_member::store::schema::login_history as history;
+    member
+        .test_db
+        .db
+        .run(move |conn| {
+            history::table
+                .filter(history::member_id.eq(member_id).and(history::success.eq(false)))
+                .count()
+                .get_result::<i64>(conn)
+                .map_err(keyshop_core::db::DbError::from)
+        })
+        .await
+        .unwrap()
+}
+
+fn wrong_login(account: &str, ip: &str) -> pb::LoginRequest {
+    pb::LoginRequest {
+        account: account.into(),
+        password: "wrong-password".into(),
+        captcha: captcha(),
+        client: client_from(ip),
+    }
+}
+
+backend_test!(
+    sixty_concurrent_guesses_check_at_most_the_allowed_passwords,
+    &MIGRATIONS,
+    |test_db: TestDb| async move {
+        let mut member = support::start(test_db, false).await;
+        member.member("gus@example.com").await;
+        let member_id = member.service.member_id_by_email("gus@example.com").await.unwrap().unwrap();
+        let mut guesses = tokio::task::JoinSet::new();
+        for guess in 0..60 {
+            let mut client = member.client.clone();
+            // Each from an address of its own: only the account's count can stop them.
+            let ip = format!("203.0.113.{guess}");
+            guesses.spawn(async move {
+                AppError::from_status(&client.login(wrong_login("gus@example.com", &ip)).await.unwrap_err())
+            });
+        }
+        let mut answers = std::collections::BTreeMap::<String, i64>::new();
+        while let Some(answer) = guesses.join_next().await {
+            *answers.entry(answer.unwrap().msg_key).or_default() += 1;
+        }
+        let checked = failed_logins(&member, member_id).await;
+        assert!(checked <= 10, "at most the lock-out's ten guesses are checked, whatever the concurrency: {checked}");
+        assert_eq!(answers.get("api.member.badCredentials").copied().unwrap_or(0), checked, "{answers:?}");
+        // The rest are refused without a check: locked (or, on a slow machine, asked to come back).
+        let refused = answers.get("api.member.loginLocked").copied().unwrap_or(0)
+            + answers.get("api.error.tooManyRequests").copied().unwrap_or(0);
+        assert_eq!(checked + refused, 60, "{answers:?}");
+        assert!(answers.get("api.member.loginLocked").copied().unwrap_or(0) >= 50, "{answers:?}");
+    }
+);
+
+backend_test!(a_flood_of_cache_entries_leaves_the_lock_out_in_place, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    member.member("hal@example.com").await;
+    for _ in 0..10 {
+        app_error(member.client.login(wrong_login("hal@example.com", "203.0.113.5")).await);
+    }
+    let locked = app_error(member.client.login(wrong_login("hal@example.com", "203.0.113.5")).await);
+    assert_eq!(locked.msg_key, "api.member.loginLocked");
+    // What 12,000 captchas (or catalog pages) put in the cache.
+    let cache = member.store.cache.clone();
+    for flood in 0..12_000 {
+        cache
+            .set(&format!("member:captcha:flood-{flood}"), b"abcde".to_vec(), std::time::Duration::from_secs(120))
+            .await;
+    }
+    let still = app_error(member.client.login(wrong_login("hal@example.com", "203.0.113.5")).await);
+    assert_eq!(still.msg_key, "api.member.loginLocked", "the flood evicted no counter");
+    let right = member
+        .client
+        .login(pb::LoginRequest { password: PASSWORD.into(), ..wrong_login("hal@example.com", "198.51.100.200") })
+        .await;
+    assert_eq!(app_error(right).msg_key, "api.member.loginLocked", "locked for the right password too");
+});
+
+backend_test!(captchas_are_throttled_per_address_and_ipv6_network, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let create = |ip: &str| pb::CreateCaptchaRequest { client: client_from(ip) };
+    for _ in 0..60 {
+        member.client.create_captcha(create("198.51.100.9")).await.unwrap();
+    }
+    let refused = app_error(member.client.create_captcha(create("198.51.100.9")).await);
+    assert_eq!(refused.code, ErrorCode::RateLimited);
+    member.client.create_captcha(create("198.51.100.10")).await.expect("another address is not held up");
+    for host in 0..60 {
+        member.client.create_captcha(create(&format!("2001:db8:7:7::{host:x}"))).await.unwrap();
+    }
+    let same_network = app_error(member.client.create_captcha(create("2001:db8:7:7:ffff::1")).await);
+    assert_eq!(same_network.code, ErrorCode::RateLimited, "one /64 is one address");
+});
+
+/// Argon2 runs of `kind` ("hash" or "verify") this process has counted.
+fn hashes(kind: &str) -> u64 {
+    let rendered = keyshop_core::metrics::handle().render();
+    let prefix = format!("member_password_hashes_total{{kind=\"{kind}\"}} ");
+    rendered.lines().find_map(|line| line.strip_prefix(&prefix)).map_or(0, |count| count.trim().parse().unwrap())
+}
+
+backend_test!(bogus_reset_tokens_run_no_hash_and_resets_are_throttled, &MIGRATIONS, |test_db: TestDb| async move {
+    keyshop_core::metrics::handle();
+    let mut member = support::start(test_db, false).await;
+    let reset = |token: &str, ip: &str| pb::ResetPasswordRequest {
+        reset_token: token.to_owned(),
+        password: "new-pass-1".into(),
+        confirm_password: "new-pass-1".into(),
+        client: client_from(ip),
+    };
+    let before = hashes("hash");
+    for attempt in 0..100 {
+        let token = format!("{attempt:064x}");
+        let error = app_error(member.client.reset_password(reset(&token, &format!("203.0.113.{attempt}"))).await);
+        assert_eq!(error.msg_key, "api.member.resetExpired");
+    }
+    assert_eq!(hashes("hash"), before, "no argon2 run for a token that opens nothing");
+    member.member("ivy@example.com").await;
+    assert_eq!(hashes("hash"), before + 1, "the counter counts (a registration hashes once)");
+    let token = "f".repeat(64);
+    for _ in 0..10 {
+        app_error(member.client.reset_password(reset(&token, "198.51.100.77")).await);
+    }
+    let throttled = app_error(member.client.reset_password(reset(&token, "198.51.100.77")).await);
+    assert_eq!(throttled.code, ErrorCode::RateLimited);
+});
+
 backend_test!(a_forgotten_password_is_reset_with_the_mailed_code, &MIGRATIONS, |test_db: TestDb| async move {
     let mut member = support::start(test_db, false).await;
     let old_session = member.member("eve@example.com").await;
@@ -161,6 +292,7 @@ backend_test!(a_forgotten_password_is_reset_with_the_mailed_code, &MIGRATIONS, |
         reset_token: reset_token.clone(),
         password: password.to_owned(),
         confirm_password: confirm.to_owned(),
+        client: client_from("198.51.100.1"),
     };
     let mismatch = app_error(member.client.reset_password(reset("new-pass-1", "new-pass-2")).await);
     assert_eq!(mismatch.fields["confirmPassword"], "api.member.passwordMismatch");

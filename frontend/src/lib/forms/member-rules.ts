@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 export const MEMBER_LIMITS = {
   fullName: 60,
   passwordMin: 6,
-  passwordMax: 16,
+  passwordMax: 128,
 } as const;
 
 /** Length in characters (code points), as the server counts them; not UTF-16 units. */
@@ -44,7 +44,7 @@ export function fullName() {
   return requiredText(MEMBER_LIMITS.fullName);
 }
 
-/** A new password: required, then 6 to 16 characters (`api.member.passwordLength`). Not trimmed. */
+/** A new password: required, then 6 to 128 characters (`api.member.passwordLength`). Not trimmed. */
 export function newPassword() {
   return z.string().check(
     z.minLength(1, 'api.field.required'),

@@ -14,7 +14,7 @@ use crate::state::GatewayState;
 #[serde(rename_all = "camelCase", default)]
 pub struct ChangePasswordBody {
     pub old_password: String,
-    /// 6 to 16 characters.
+    /// 6 to 128 characters.
     pub password: String,
     pub confirm_password: String,
 }

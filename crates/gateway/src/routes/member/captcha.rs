@@ -1,6 +1,6 @@
 //! `GET /captchaImage`: a new image captcha, single use and expiring.
 
-use actix_web::{get, web};
+use actix_web::{HttpRequest, get, web};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use keyshop_proto::member::v1 as pb;
@@ -22,9 +22,13 @@ pub struct CaptchaDto {
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "members", operation_id = "captcha_image",
-    responses((status = 200, description = "A new captcha", body = Envelope<CaptchaDto>)))]
+    responses(
+        (status = 200, description = "A new captcha", body = Envelope<CaptchaDto>),
+        (status = 429, description = "Too many captchas from this address", body = Envelope<Option<String>>),
+    ))]
 #[get("/captchaImage")]
-pub async fn captcha_image(state: web::Data<GatewayState>) -> ApiResult<CaptchaDto> {
-    let captcha = state.clients.member().create_captcha(pb::CreateCaptchaRequest {}).await?.into_inner();
+pub async fn captcha_image(request: HttpRequest, state: web::Data<GatewayState>) -> ApiResult<CaptchaDto> {
+    let call = pb::CreateCaptchaRequest { client: Some(super::client(&request, &state)) };
+    let captcha = state.clients.member().create_captcha(call).await?.into_inner();
     Ok(Reply::ok(CaptchaDto { captcha_enabled: true, uuid: captcha.uuid, img: STANDARD.encode(captcha.png) }))
 }

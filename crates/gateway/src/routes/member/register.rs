@@ -17,7 +17,7 @@ pub struct RegisterBody {
     pub email: String,
     /// Required.
     pub full_name: String,
-    /// 6 to 16 characters.
+    /// 6 to 128 characters.
     pub password: String,
     /// Equal to `password`.
     pub confirm_password: String,

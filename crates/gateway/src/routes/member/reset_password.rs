@@ -1,7 +1,7 @@
 //! `POST /api/resetPassword`: the new password; every session of the account
 //! is revoked.
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, post, web};
 use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -15,7 +15,7 @@ use crate::state::GatewayState;
 pub struct ResetPasswordBody {
     /// From `/api/verify`.
     pub reset_token: String,
-    /// 6 to 16 characters.
+    /// 6 to 128 characters.
     pub password: String,
     pub confirm_password: String,
 }
@@ -26,14 +26,20 @@ pub struct ResetPasswordBody {
         (status = 200, description = "Reset (msgKey api.member.passwordReset)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
         (status = 422, description = "The reset token expired or was used", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many resets from this address", body = Envelope<Option<String>>),
     ))]
 #[post("/api/resetPassword")]
-pub async fn reset_password(state: web::Data<GatewayState>, body: web::Json<ResetPasswordBody>) -> ApiResult<()> {
+pub async fn reset_password(
+    request: HttpRequest,
+    state: web::Data<GatewayState>,
+    body: web::Json<ResetPasswordBody>,
+) -> ApiResult<()> {
     let body = body.into_inner();
     let call = pb::ResetPasswordRequest {
         reset_token: body.reset_token,
         password: body.password,
         confirm_password: body.confirm_password,
+        client: Some(super::client(&request, &state)),
     };
     state.clients.member().reset_password(call).await?;
     Ok(Reply::ok(()).with_msg_key("api.member.passwordReset"))
