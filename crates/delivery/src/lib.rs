@@ -22,6 +22,7 @@ use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1::delivery_service_server::DeliveryServiceServer;
+use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tonic::server::NamedService;
@@ -61,22 +62,31 @@ pub struct Delivery {
     events: EventWork,
 }
 
+/// Where the delivery service reaches the services it asks.
+pub struct PeerUrls<'a> {
+    pub catalog: &'a str,
+    pub order: &'a str,
+}
+
 impl Delivery {
     /// Opens the database (running migrations), the master keys and the
     /// mailer, and joins the consumer group; the catalog (for activation
-    /// guides) is reached at `catalog_url`, lazily.
-    pub async fn build(config: &Config, platform: &Platform, catalog_url: &str) -> Result<Delivery, DeliveryError> {
+    /// guides) is reached at `peers.catalog`, the order service (for the
+    /// e-mail's link) at `peers.order`, lazily.
+    pub async fn build(config: &Config, platform: &Platform, peers: &PeerUrls<'_>) -> Result<Delivery, DeliveryError> {
         let db =
             Db::connect(config.service(ServiceName::Delivery).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let vault = Arc::new(master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?);
         let waker = OutboxWaker::default();
         let window = config.delivery.payment_window;
         let service = Arc::new(DeliveryService::new(db.clone(), platform.clock.clone(), vault, waker.clone(), window));
-        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?);
+        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", peers.catalog)?);
+        let order = OrderServiceClient::new(keyshop_core::grpc::client("order", peers.order)?);
         let dispatcher = Arc::new(Dispatcher {
             service: service.clone(),
             mailer: Arc::new(Mailer::from_config(&config.mail)?),
             guides: Arc::new(ports::CatalogGuides { client: catalog.clone() }),
+            links: Arc::new(ports::GrpcOrderLinks { client: order }),
         });
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), DELIVERY_GROUP, &[topics::ORDER], handler).await?];

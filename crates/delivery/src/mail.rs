@@ -15,7 +15,8 @@ pub struct GuidedLine<'a> {
     pub activation_guide: String,
 }
 
-pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>]) -> Composed {
+/// The e-mail of `parts`, with `order_link` (made for this e-mail alone).
+pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>], order_link: &str) -> Composed {
     let delivery = &parts.delivery;
     let language = language(&delivery.language);
     let messages = Messages::embedded();
@@ -44,8 +45,8 @@ pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>]) -> Composed 
         blocks.push(Block::Text(format!("{billed_to}\n{}", delivery.billing_address)));
     }
     blocks.push(Block::Text(messages.text(language, "email.delivery.keepSafe", &[])));
-    if !delivery.order_url.is_empty() {
-        blocks.push(Block::Link(messages.text(language, "email.delivery.openOrder", &[]), delivery.order_url.clone()));
+    if !order_link.is_empty() {
+        blocks.push(Block::Link(messages.text(language, "email.delivery.openOrder", &[]), order_link.to_owned()));
     }
     compose(
         &delivery.email,

@@ -1,38 +1,130 @@
-//! The visitor's address: the peer, or the first `X-Forwarded-For` hop when
-//! the gateway runs behind a trusted proxy.
+//! The visitor's address: the peer, or, behind trusted proxies, the
+//! right-most `X-Forwarded-For` hop that is not one of them. Hops are read
+//! right to left because only the right end is written by our own proxies:
+//! whatever a client puts on the left is its own say-so.
 
 use std::net::IpAddr;
 
 use actix_web::HttpRequest;
+use ipnet::IpNet;
 
-pub fn client_ip(request: &HttpRequest, trust_forwarded_for: bool) -> Option<IpAddr> {
-    if trust_forwarded_for
-        && let Some(forwarded) = request.headers().get("x-forwarded-for").and_then(|value| value.to_str().ok())
-        && let Some(first) = forwarded.split(',').next()
-        && let Ok(ip) = first.trim().parse()
-    {
-        return Some(ip);
+/// Where the gateway learns who is calling.
+#[derive(Debug, Clone, Default)]
+pub struct ClientAddress {
+    /// Read `X-Forwarded-For` at all (the gateway runs behind a proxy).
+    pub trust_forwarded_for: bool,
+    /// The proxies' networks.
+    pub trusted_proxies: Vec<IpNet>,
+}
+
+impl ClientAddress {
+    fn trusted(&self, address: IpAddr) -> bool {
+        let address = canonical(address);
+        self.trusted_proxies.iter().any(|network| network.contains(&address))
     }
-    request.peer_addr().map(|addr| addr.ip())
+
+    /// The client of `request`.
+    pub fn of(&self, request: &HttpRequest) -> Option<IpAddr> {
+        let peer = request.peer_addr().map(|addr| canonical(addr.ip()));
+        if !self.trust_forwarded_for {
+            return peer;
+        }
+        let forwarded = request
+            .headers()
+            .get_all("x-forwarded-for")
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .map(str::trim)
+            .collect::<Vec<_>>();
+        self.client_of(peer, &forwarded)
+    }
+
+    /// Walks the chain (forwarded hops, then the peer) from the right, past
+    /// the trusted proxies: the first address that is not one is the client.
+    /// A peer that is not a trusted proxy is the client itself; a chain of
+    /// proxies only ends at its left-most hop.
+    fn client_of(&self, peer: Option<IpAddr>, forwarded: &[&str]) -> Option<IpAddr> {
+        let peer = peer?;
+        if !self.trusted(peer) {
+            return Some(peer);
+        }
+        let mut client = peer;
+        for hop in forwarded.iter().rev() {
+            // A hop that is not an address ends the chain we can vouch for.
+            let Ok(address) = hop.parse::<IpAddr>().map(canonical) else { break };
+            client = address;
+            if !self.trusted(address) {
+                break;
+            }
+        }
+        Some(client)
+    }
+}
+
+/// An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) as the IPv4 one.
+fn canonical(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(address, IpAddr::V4),
+        IpAddr::V4(_) => address,
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
     use actix_web::test::TestRequest;
 
+    fn behind(proxies: &str) -> ClientAddress {
+        ClientAddress {
+            trust_forwarded_for: true,
+            trusted_proxies: proxies.split(',').map(|network| network.parse().unwrap()).collect(),
+        }
+    }
+
+    fn request(peer: &str, forwarded: &str) -> HttpRequest {
+        TestRequest::default()
+            .peer_addr(format!("{peer}:5000").parse().unwrap())
+            .insert_header(("x-forwarded-for", forwarded))
+            .to_http_request()
+    }
+
+    fn ip(text: &str) -> Option<IpAddr> {
+        Some(text.parse().unwrap())
+    }
+
     #[test]
     fn forwarded_for_counts_only_when_trusted() {
-        let request = TestRequest::default()
-            .peer_addr("10.0.0.1:5000".parse().unwrap())
-            .insert_header(("x-forwarded-for", "203.0.113.9, 10.0.0.1"))
-            .to_http_request();
-        assert_eq!(client_ip(&request, false), Some("10.0.0.1".parse().unwrap()));
-        assert_eq!(client_ip(&request, true), Some("203.0.113.9".parse().unwrap()));
-        let garbage = TestRequest::default()
-            .peer_addr("10.0.0.1:5000".parse().unwrap())
-            .insert_header(("x-forwarded-for", "nonsense"))
-            .to_http_request();
-        assert_eq!(client_ip(&garbage, true), Some("10.0.0.1".parse().unwrap()));
+        let request = request("10.0.0.1", "203.0.113.9, 10.0.0.1");
+        assert_eq!(ClientAddress::default().of(&request), ip("10.0.0.1"));
+        assert_eq!(behind("10.0.0.0/8").of(&request), ip("203.0.113.9"));
+    }
+
+    #[test]
+    fn a_forged_left_most_hop_does_not_change_the_client() {
+        let proxies = behind("10.0.0.0/8");
+        let honest = request("10.0.0.1", "198.51.100.4");
+        let forged = request("10.0.0.1", "1.2.3.4, 198.51.100.4");
+        let forged_more = request("10.0.0.1", "10.9.9.9, 5.6.7.8, 198.51.100.4, 10.0.0.7");
+        assert_eq!(proxies.of(&honest), ip("198.51.100.4"));
+        assert_eq!(proxies.of(&forged), ip("198.51.100.4"));
+        assert_eq!(proxies.of(&forged_more), ip("198.51.100.4"));
+    }
+
+    #[test]
+    fn a_caller_that_is_not_a_proxy_is_the_client_whatever_it_says() {
+        let direct = request("203.0.113.50", "1.2.3.4");
+        assert_eq!(behind("10.0.0.0/8").of(&direct), ip("203.0.113.50"));
+    }
+
+    #[test]
+    fn garbage_and_chains_of_proxies() {
+        let proxies = behind("10.0.0.0/8,fc00::/7");
+        assert_eq!(proxies.of(&request("10.0.0.1", "nonsense")), ip("10.0.0.1"));
+        assert_eq!(proxies.of(&request("10.0.0.1", "1.2.3.4, nonsense, 10.0.0.3")), ip("10.0.0.3"));
+        assert_eq!(proxies.of(&request("10.0.0.1", "10.0.0.2, 10.0.0.3")), ip("10.0.0.2"));
+        assert_eq!(proxies.of(&request("10.0.0.1", "::ffff:198.51.100.4")), ip("198.51.100.4"));
+        assert_eq!(proxies.of(&request("10.0.0.1", "2001:db8::1, fd00::5")), ip("2001:db8::1"));
     }
 }

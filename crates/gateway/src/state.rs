@@ -6,6 +6,7 @@ use keyshop_core::i18n::Messages;
 use metrics_exporter_prometheus::PrometheusHandle;
 
 use crate::caching::ResponseCache;
+use crate::client_ip::ClientAddress;
 use crate::clients::ServiceClients;
 
 /// Request body limits, from the configuration.
@@ -21,7 +22,8 @@ pub struct GatewayState {
     pub messages: &'static Messages,
     pub metrics: PrometheusHandle,
     pub limits: Limits,
-    pub trust_forwarded_for: bool,
+    /// Who is calling (the peer, or behind proxies the forwarded client).
+    pub client_address: ClientAddress,
     pub spa_dir: PathBuf,
     /// This worker's short-lived answers to public list calls.
     pub responses: ResponseCache,
@@ -34,9 +36,17 @@ impl GatewayState {
             messages: Messages::embedded(),
             metrics: keyshop_core::metrics::handle(),
             limits: Limits { body_limit_bytes: http.body_limit_bytes, json_limit_bytes: http.json_limit_bytes },
-            trust_forwarded_for: http.trust_forwarded_for,
+            client_address: ClientAddress {
+                trust_forwarded_for: http.trust_forwarded_for,
+                trusted_proxies: http.trusted_proxies.clone(),
+            },
             spa_dir: http.spa_dir.clone(),
             responses: ResponseCache::new(http.response_cache_ttl, clock),
         }
+    }
+
+    /// The caller's address as text (empty when unknown).
+    pub fn client_ip(&self, request: &actix_web::HttpRequest) -> String {
+        self.client_address.of(request).map(|ip| ip.to_string()).unwrap_or_default()
     }
 }

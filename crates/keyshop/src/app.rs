@@ -98,6 +98,9 @@ pub async fn start_on(config: &Config, role: Role, demo: bool, platform: Platfor
         Role::Service(service) => vec![service],
         Role::Gateway => Vec::new(),
     };
+    // Every port first: services may ask each other both ways (delivery
+    // asks order for e-mail links, order asks delivery for keys).
+    let mut listeners = Vec::with_capacity(backends.len());
     for service in backends {
         let address = match role {
             Role::Embedded => SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -106,6 +109,9 @@ pub async fn start_on(config: &Config, role: Role, demo: bool, platform: Platfor
         let listener =
             TcpListener::bind(address).await.with_context(|| format!("{service}: binding gRPC on {address}"))?;
         grpc_addrs.insert(service, listener.local_addr()?);
+        listeners.push((service, listener));
+    }
+    for (service, listener) in listeners {
         let peers = Peers { config, role, bound: &grpc_addrs };
         start_service(service, &peers, &platform, listener, shutdown.clone(), demo, &mut parts).await?;
         tracing::info!(%service, address = %grpc_addrs[&service], "gRPC service listening");
@@ -170,7 +176,9 @@ async fn start_service(
             tasks.spawn(async move { member.serve(listener, shutdown).await.context("member") });
         }
         ServiceName::Delivery => {
-            let delivery = Delivery::build(config, platform, &peers.url(ServiceName::Catalog)?).await?;
+            let (catalog, order) = (peers.url(ServiceName::Catalog)?, peers.url(ServiceName::Order)?);
+            let urls = keyshop_delivery::PeerUrls { catalog: &catalog, order: &order };
+            let delivery = Delivery::build(config, platform, &urls).await?;
             if demo {
                 let seeded = delivery.seed_demo().await.map_err(|error| anyhow::anyhow!(error.detail))?;
                 tracing::info!(products = seeded, "demo key stock ready");

@@ -288,4 +288,9 @@ impl OrderApi for OrderGrpc {
         let decided = self.service.decide_refund(&decision.order_no, decision.approve, &decision.note).await?;
         Ok(Response::new(order(decided, self.now())))
     }
+
+    async fn issue_mail_link(&self, request: Request<pb::MailLinkRequest>) -> Answer<pb::MailLink> {
+        let url = self.service.issue_mail_link(&request.into_inner().order_no).await?;
+        Ok(Response::new(pb::MailLink { url }))
+    }
 }

@@ -80,6 +80,8 @@ pub struct HttpConfig {
     pub json_limit_bytes: usize,
     /// Trust `X-Forwarded-For` for the client address (behind a proxy).
     pub trust_forwarded_for: bool,
+    /// The proxies' networks: their hops are skipped, right to left.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// HTTP worker threads.
     pub workers: usize,
     /// How long the gateway reuses an answer to a public list GET (zero: never).
@@ -487,6 +489,9 @@ impl Config {
             None
         };
 
+        let trusted_proxies =
+            parse_networks(raw.trusted_proxies.as_deref().unwrap_or(settings::DEFAULT_TRUSTED_PROXIES), &mut problems);
+
         if !problems.is_empty() {
             return Err(ConfigError { problems });
         }
@@ -497,6 +502,7 @@ impl Config {
                 body_limit_bytes,
                 json_limit_bytes,
                 trust_forwarded_for: raw.trust_forwarded_for.unwrap_or(false),
+                trusted_proxies,
                 workers,
                 response_cache_ttl: Duration::from_millis(response_cache_ttl_ms),
             },
@@ -551,6 +557,10 @@ impl Config {
             ("KEYSHOP_BODY_LIMIT_BYTES".to_owned(), self.http.body_limit_bytes.to_string()),
             ("KEYSHOP_JSON_LIMIT_BYTES".to_owned(), self.http.json_limit_bytes.to_string()),
             ("KEYSHOP_TRUST_FORWARDED_FOR".to_owned(), self.http.trust_forwarded_for.to_string()),
+            (
+                "KEYSHOP_TRUSTED_PROXIES".to_owned(),
+                self.http.trusted_proxies.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+            ),
             ("KEYSHOP_HTTP_WORKERS".to_owned(), self.http.workers.to_string()),
             ("KEYSHOP_HTTP_CACHE_TTL_MS".to_owned(), self.http.response_cache_ttl.as_millis().to_string()),
         ];
@@ -649,6 +659,21 @@ impl Config {
         ]);
         lines
     }
+}
+
+/// Comma-separated networks (`10.0.0.0/8`, or one address for itself).
+fn parse_networks(value: &str, problems: &mut Vec<String>) -> Vec<ipnet::IpNet> {
+    let mut networks = Vec::new();
+    for item in value.split(',').map(str::trim).filter(|item| !item.is_empty()) {
+        match item.parse::<ipnet::IpNet>() {
+            Ok(network) => networks.push(network.trunc()),
+            Err(_) => match item.parse::<std::net::IpAddr>() {
+                Ok(address) => networks.push(ipnet::IpNet::from(address)),
+                Err(_) => problems.push(format!("KEYSHOP_TRUSTED_PROXIES: {item:?} is not a network (10.0.0.0/8)")),
+            },
+        }
+    }
+    networks
 }
 
 fn parse_addr(problems: &mut Vec<String>, key: &str, value: Option<&str>, default: &str) -> SocketAddr {

@@ -17,6 +17,7 @@ pub struct RawConfig {
     pub body_limit_bytes: Option<usize>,
     pub json_limit_bytes: Option<usize>,
     pub trust_forwarded_for: Option<bool>,
+    pub trusted_proxies: Option<String>,
     pub http_workers: Option<usize>,
     pub http_cache_ttl_ms: Option<u64>,
     pub database_url: Option<String>,

@@ -41,6 +41,9 @@ impl Setting {
     }
 }
 
+/// Loopback and the private networks, where a cluster's ingress usually runs.
+pub const DEFAULT_TRUSTED_PROXIES: &str = "127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7";
+
 /// Every setting, in the README's order.
 #[rustfmt::skip]
 pub const SETTINGS: &[Setting] = &[
@@ -50,7 +53,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "KEYSHOP_SPA_DIR", default: DefaultValue::Value("frontend/dist"), secret: false, read_by_config: true, meaning: "the built SPA" },
     Setting { env: "KEYSHOP_BODY_LIMIT_BYTES", default: DefaultValue::Value("262144"), secret: false, read_by_config: true, meaning: "the largest request body" },
     Setting { env: "KEYSHOP_JSON_LIMIT_BYTES", default: DefaultValue::Value("65536"), secret: false, read_by_config: true, meaning: "the largest JSON request body (at most the body limit)" },
-    Setting { env: "KEYSHOP_TRUST_FORWARDED_FOR", default: DefaultValue::Value("false"), secret: false, read_by_config: true, meaning: "take the client address from `X-Forwarded-For` (behind a proxy)" },
+    Setting { env: "KEYSHOP_TRUST_FORWARDED_FOR", default: DefaultValue::Value("false"), secret: false, read_by_config: true, meaning: "take the client address from `X-Forwarded-For` (behind a proxy): the right-most hop not in `KEYSHOP_TRUSTED_PROXIES`" },
+    Setting { env: "KEYSHOP_TRUSTED_PROXIES", default: DefaultValue::Value(DEFAULT_TRUSTED_PROXIES), secret: false, read_by_config: true, meaning: "the networks of the proxies in front of the gateway (comma-separated CIDRs); their `X-Forwarded-For` hops are skipped" },
     Setting { env: "KEYSHOP_HTTP_CACHE_TTL_MS", default: DefaultValue::Value("1000"), secret: false, read_by_config: true, meaning: "how long the gateway reuses an answer to a public list GET, in milliseconds (0: never; at most 60000)" },
     Setting { env: "DATABASE_URL", default: DefaultValue::Unset, secret: true, read_by_config: true, meaning: "one URL for every service: SQLite gets a file per service beside it, PostgreSQL a database per service" },
     Setting { env: "CATALOG_DATABASE_URL", default: DefaultValue::Value("sqlite://data/catalog.db"), secret: true, read_by_config: true, meaning: "the catalog service's database: `sqlite://PATH` or `postgres://…`" },

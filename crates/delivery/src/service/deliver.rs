@@ -117,7 +117,6 @@ impl DeliveryService {
                         order_no,
                         email: paid.email.trim(),
                         language: &paid.language,
-                        order_url: &paid.order_url,
                         state,
                         billing_address: paid
                             .billing_address

@@ -1,5 +1,6 @@
 //! Sending the delivery e-mails that are due: each leased by one sender,
-//! retried with back-off when the mail server or the catalog fails.
+//! retried with back-off when the mail server, the catalog or the order
+//! service fails.
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use keyshop_core::mail::Mailer;
 
 use super::DeliveryService;
 use crate::mail::{self, GuidedLine};
-use crate::ports::ActivationGuides;
+use crate::ports::{ActivationGuides, OrderLinks};
 use crate::store;
 use crate::store::deliveries::DeliveryState;
 
@@ -33,6 +34,7 @@ pub struct Dispatcher {
     pub service: Arc<DeliveryService>,
     pub mailer: Arc<Mailer>,
     pub guides: Arc<dyn ActivationGuides>,
+    pub links: Arc<dyn OrderLinks>,
 }
 
 impl Dispatcher {
@@ -126,7 +128,9 @@ impl Dispatcher {
                 activation_guide,
             });
         }
-        let composed = mail::keys_delivered(&parts, &guided);
+        // Asked for last, so a failure before it wastes no link.
+        let order_link = self.links.mail_link(order_no).await?;
+        let composed = mail::keys_delivered(&parts, &guided, &order_link);
         self.mailer.send(composed.as_email()).await.map_err(|error| AppError::unavailable(format!("mail: {error}")))
     }
 }

@@ -20,7 +20,7 @@ use super::{DeliveryService, Dispatcher};
 use crate::domain::import::KeyLine;
 use crate::domain::reservation::{HoldState, LineRequest};
 use crate::domain::vault::Vault;
-use crate::ports::ActivationGuides;
+use crate::ports::{ActivationGuides, OrderLinks};
 use crate::store;
 
 /// A catalog in memory: one guide for every product, or down.
@@ -41,10 +41,30 @@ impl ActivationGuides for FakeGuides {
     }
 }
 
+/// An order service in memory: a fresh link each time, or down.
+#[derive(Default)]
+struct FakeLinks {
+    down: Mutex<bool>,
+    issued: Mutex<u32>,
+}
+
+#[async_trait::async_trait]
+impl OrderLinks for FakeLinks {
+    async fn mail_link(&self, order_no: &str) -> Result<String, AppError> {
+        if *self.down.lock().unwrap() {
+            return Err(AppError::unavailable("order down"));
+        }
+        let mut issued = self.issued.lock().unwrap();
+        *issued += 1;
+        Ok(format!("https://shop.example/order/{order_no}#token=fresh-{issued}"))
+    }
+}
+
 struct Bench {
     service: Arc<DeliveryService>,
     dispatcher: Dispatcher,
     guides: Arc<FakeGuides>,
+    links: Arc<FakeLinks>,
     clock: Arc<ManualClock>,
     outbox: tempfile::TempDir,
     _db: TestDb,
@@ -67,12 +87,14 @@ async fn bench() -> Bench {
         from: "keyshop <no-reply@keyshop.localhost>".to_owned(),
     };
     let guides = Arc::new(FakeGuides::default());
+    let links = Arc::new(FakeLinks::default());
     let dispatcher = Dispatcher {
         service: service.clone(),
         mailer: Arc::new(Mailer::from_config(&mail).unwrap()),
         guides: guides.clone(),
+        links: links.clone(),
     };
-    Bench { service, dispatcher, guides, clock, outbox, _db: test_db }
+    Bench { service, dispatcher, guides, links, clock, outbox, _db: test_db }
 }
 
 fn keys(prefix: &str, count: usize) -> Vec<KeyLine> {
@@ -88,7 +110,6 @@ fn paid(order_no: &str, sku: &str, quantity: i64) -> OrderPaid {
         order_no: order_no.to_owned(),
         email: "buyer@example.com".to_owned(),
         language: "de".to_owned(),
-        order_url: format!("https://shop.example/order/{order_no}"),
         lines: vec![PaidLine {
             line_no: 1,
             sku: sku.to_owned(),
@@ -139,6 +160,7 @@ async fn a_paid_order_gets_its_held_keys_once_and_one_e_mail_with_the_guide() {
     assert!(!mails[0].contains("BBBBB-00002-ABCDE"), "a key that was not bought");
     assert!(mails[0].contains("Redeem crimson-frontier in the launcher."));
     assert_eq!(*bench.guides.asked.lock().unwrap(), ["crimson-frontier/de"]);
+    assert!(mails[0].contains("https://shop.example/order/KS3#token=fresh-1"), "the link made for this e-mail");
 }
 
 #[tokio::test]
@@ -154,6 +176,16 @@ async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() 
     bench.clock.advance(Duration::from_secs(3));
     assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
     assert_eq!(mails(&bench).len(), 1);
+
+    // The order service is down: the e-mail waits, no link is wasted on it.
+    bench.service.import_keys("SKU-C".to_owned(), keys("CCCCD", 1)).await.unwrap();
+    bench.service.deliver_paid(paid("KS6", "SKU-C", 1)).await.unwrap();
+    *bench.links.down.lock().unwrap() = true;
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    *bench.links.down.lock().unwrap() = false;
+    bench.clock.advance(Duration::from_secs(3));
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(mails(&bench).len(), 2);
 }
 
 #[tokio::test]

@@ -72,7 +72,6 @@ diesel::table! {
         order_no -> Text,
         email -> Text,
         language -> Text,
-        order_url -> Text,
         state -> Text,
         attempts -> BigInt,
         next_attempt_at -> BigInt,

@@ -236,7 +236,9 @@ fn one_service_per_process() {
         .map(|(name, port)| {
             let peers: Vec<(&str, u16)> = match *name {
                 "catalog" | "payment" => Vec::new(),
-                "member" | "delivery" => ports[..1].to_vec(),
+                "member" => ports[..1].to_vec(),
+                // The catalog for activation guides, the order service for the e-mail's link.
+                "delivery" => ports.iter().filter(|(peer, _)| matches!(*peer, "catalog" | "order")).copied().collect(),
                 _ => ports.iter().filter(|(peer, _)| peer != name).copied().collect(),
             };
             service(data.path(), name, *port, &peers)

@@ -18,8 +18,10 @@ use crate::store;
 /// Orders expired per pass.
 const EXPIRY_BATCH: i64 = 100;
 
-/// The announcement of a paid order; `order_url` is where its buyer finds it.
-fn order_paid(order: &Order, paid_at_ms: i64, order_url: String) -> OrderPaid {
+/// The announcement of a paid order. It carries no link to the order: a
+/// guest's link holds a token, which never goes on the bus (see
+/// [`OrderService::issue_mail_link`]).
+fn order_paid(order: &Order, paid_at_ms: i64) -> OrderPaid {
     OrderPaid {
         order_no: order.order_no.to_string(),
         member_id: order.member.map(i64::from),
@@ -28,7 +30,6 @@ fn order_paid(order: &Order, paid_at_ms: i64, order_url: String) -> OrderPaid {
         currency: order.currency.to_string(),
         paid_at_ms,
         language: order.language.clone(),
-        order_url,
         lines: order
             .lines
             .iter()
@@ -104,7 +105,6 @@ impl OrderService {
     /// pays it (the money was taken): it is delivered from stock.
     pub async fn payment_succeeded(&self, order_no: &str, provider: PaymentProvider) -> Result<bool, AppError> {
         let order_no = OrderNo::parse(order_no).ok_or_else(not_found)?;
-        let public_url = self.settings.public_url.clone();
         let now = self.clock.now_ms();
         let moved = self
             .db
@@ -114,14 +114,7 @@ impl OrderService {
                 if !store::orders::transition(conn, &order_no, order.state, to, provider.as_str(), now)? {
                     return Ok(false);
                 }
-                let token = secret::new_token().map_err(AppError::internal)?;
-                store::orders::set_mail_token_hash(conn, &order_no, &secret::digest(&token), link::expires(now))?;
-                // A member opens it signed in; a guest through the e-mail's token.
-                let order_url = match order.member {
-                    Some(_) => format!("{public_url}/my-order?no={order_no}"),
-                    None => format!("{public_url}/order/{order_no}#token={token}"),
-                };
-                outbox::enqueue(conn, &Event::new(order_no.to_string(), &order_paid(&order, now, order_url)))?;
+                outbox::enqueue(conn, &Event::new(order_no.to_string(), &order_paid(&order, now)))?;
                 Ok(true)
             })
             .await?;
@@ -129,6 +122,31 @@ impl OrderService {
             self.waker.wake();
         }
         Ok(moved)
+    }
+
+    /// The link of the delivery e-mail of a paid order: a member opens it
+    /// signed in; a guest through a token made now, whose hash alone is kept
+    /// (the newest e-mail's link replaces the one before). Asked for by the
+    /// delivery service while it writes the e-mail, so the token exists only
+    /// in that e-mail.
+    pub async fn issue_mail_link(&self, order_no: &str) -> Result<String, AppError> {
+        let order_no = OrderNo::parse(order_no).ok_or_else(not_found)?;
+        let public_url = self.settings.public_url.clone();
+        let now = self.clock.now_ms();
+        self.db
+            .write(move |conn| -> Result<String, AppError> {
+                let (order, _) = store::orders::find(conn, &order_no)?.ok_or_else(not_found)?;
+                if !order.state.paid() {
+                    return Err(AppError::new(ErrorCode::BusinessRule, "api.order.stateChanged"));
+                }
+                if order.member.is_some() {
+                    return Ok(format!("{public_url}/my-order?no={order_no}"));
+                }
+                let token = secret::new_token().map_err(AppError::internal)?;
+                store::orders::set_mail_token_hash(conn, &order_no, &secret::digest(&token), link::expires(now))?;
+                Ok(format!("{public_url}/order/{order_no}#token={token}"))
+            })
+            .await
     }
 
     /// The delivery service delivered every key.

@@ -259,13 +259,24 @@ async fn an_unpaid_order_expires_its_keys_and_coupon_go_back_and_a_late_payment_
     assert!(!expired.actions(bench.clock.now_ms()).payable);
     assert!(bench.service.checkout(with_coupon).await.is_ok(), "the coupon came back");
 
+    assert!(bench.service.issue_mail_link(&number).await.is_err(), "no e-mail link to an unpaid order");
     // The money was taken after all: the order is paid, announced once.
     assert!(bench.service.payment_succeeded(&number, PaymentProvider::Sandbox).await.unwrap());
     assert!(!bench.service.payment_succeeded(&number, PaymentProvider::Sandbox).await.unwrap());
     let paid = bench.paid_events().await;
     assert_eq!(paid.len(), 1);
     assert_eq!(paid[0].member_id, None);
-    assert!(paid[0].order_url.starts_with(&format!("https://shop.example/order/{number}#token=")));
+    // The e-mail's link is made when the e-mail is written, and opens the order.
+    let link = bench.service.issue_mail_link(&number).await.unwrap();
+    let token = link.strip_prefix(&format!("https://shop.example/order/{number}#token=")).expect("a guest's link");
+    let by_mail = Asker { bearer: None, link_token: token.to_owned() };
+    assert_eq!(bench.service.order_for(&number, &by_mail).await.unwrap().state, OrderState::Paid);
+    let newer = bench.service.issue_mail_link(&number).await.unwrap();
+    assert_ne!(newer, link, "a fresh token each time");
+    assert!(
+        bench.service.order_for(&number, &by_mail).await.is_err(),
+        "the newest e-mail's link replaces the one before"
+    );
     assert_eq!(paid[0].billing_address.as_ref().unwrap().city, "Berlin");
     let history = bench.service.order_for(&number, &guest(&placed)).await.unwrap().history;
     let states: Vec<_> = history.iter().map(|step| step.state).collect();

@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ProductPath;
-use crate::client_ip::client_ip;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::routes::LangParam;
 use crate::state::GatewayState;
@@ -52,7 +51,7 @@ pub async fn post_review(
     request: HttpRequest,
 ) -> ApiResult<PostedReviewDto> {
     let body = body.into_inner();
-    let visitor = client_ip(&request, state.trust_forwarded_for).map(|ip| ip.to_string()).unwrap_or_default();
+    let visitor = state.client_ip(&request);
     let call = pb::PostReviewRequest {
         product: Some(path.into_inner().reference()),
         full_name: body.full_name,

@@ -6,7 +6,6 @@ use keyshop_proto::catalog::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::client_ip::client_ip;
 use crate::envelope::{ApiResult, Envelope, Reply};
 use crate::routes::LangParam;
 use crate::state::GatewayState;
@@ -27,7 +26,7 @@ pub struct LocationDto {
 pub async fn suggest_location(state: web::Data<GatewayState>, request: HttpRequest) -> ApiResult<LocationDto> {
     let accept_language =
         request.headers().get("accept-language").and_then(|value| value.to_str().ok()).unwrap_or_default();
-    let ip = client_ip(&request, state.trust_forwarded_for);
+    let ip = state.client_address.of(&request);
     let call = pb::SuggestLocationRequest {
         accept_language: accept_language.to_owned(),
         client_ip: ip.map(|ip| ip.to_string()).unwrap_or_default(),

@@ -20,7 +20,6 @@ use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::client_ip::client_ip;
 use crate::context;
 use crate::routes::params;
 use crate::state::GatewayState;
@@ -50,7 +49,7 @@ pub fn client(request: &HttpRequest, state: &GatewayState) -> pb::Client {
         None => user_agent,
     };
     pb::Client {
-        ip: client_ip(request, state.trust_forwarded_for).map(|ip| ip.to_string()).unwrap_or_default(),
+        ip: state.client_ip(request),
         user_agent: user_agent.to_owned(),
         language: context::language().to_owned(),
     }

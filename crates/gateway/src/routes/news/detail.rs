@@ -5,7 +5,6 @@ use actix_web::{HttpRequest, get, web};
 use keyshop_proto::catalog::v1 as pb;
 
 use super::NewsDto;
-use crate::client_ip::client_ip;
 use crate::context;
 use crate::envelope::{ApiResult, Envelope, Reply};
 use crate::routes::LangParam;
@@ -25,7 +24,7 @@ pub async fn get_news(
 ) -> ApiResult<NewsDto> {
     // A malformed id names no news item: 404 like an unknown one.
     let id = id.parse::<i64>().unwrap_or(0);
-    let visitor = client_ip(&request, state.trust_forwarded_for).map(|ip| ip.to_string()).unwrap_or_default();
+    let visitor = state.client_ip(&request);
     let call = pb::GetNewsRequest { id, language: context::language().to_owned(), visitor };
     let item = state.clients.catalog().get_news(call).await?.into_inner();
     Ok(Reply::ok(NewsDto::from(item)))

@@ -1,0 +1,1 @@
+ALTER TABLE deliveries ADD COLUMN order_url TEXT NOT NULL DEFAULT '';

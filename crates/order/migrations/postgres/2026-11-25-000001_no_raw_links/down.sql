@@ -1,0 +1,2 @@
+-- The revoked tokens cannot come back: nothing to undo.
+SELECT 1;
