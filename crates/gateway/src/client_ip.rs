@@ -39,6 +39,17 @@ impl ClientAddress {
         self.client_of(peer, &forwarded)
     }
 
+    /// A caller from inside the store's network: it connects from loopback or
+    /// a trusted proxy network and forwards nobody (a proxy passing a
+    /// visitor on adds `X-Forwarded-For`). Probes and scrapers are; visitors
+    /// are not, even through the ingress.
+    pub fn is_internal(&self, request: &HttpRequest) -> bool {
+        let forwarding =
+            ["x-forwarded-for", "forwarded", "x-real-ip"].iter().any(|name| request.headers().contains_key(*name));
+        let peer = request.peer_addr().map(|addr| canonical(addr.ip()));
+        !forwarding && peer.is_some_and(|peer| peer.is_loopback() || self.trusted(peer))
+    }
+
     /// Walks the chain (forwarded hops, then the peer) from the right, past
     /// the trusted proxies: the first address that is not one is the client.
     /// A peer that is not a trusted proxy is the client itself; a chain of
@@ -116,6 +127,17 @@ mod tests {
     fn a_caller_that_is_not_a_proxy_is_the_client_whatever_it_says() {
         let direct = request("203.0.113.50", "1.2.3.4");
         assert_eq!(behind("10.0.0.0/8").of(&direct), ip("203.0.113.50"));
+    }
+
+    #[test]
+    fn only_unforwarded_callers_from_inside_are_internal() {
+        let inside = behind("10.0.0.0/8");
+        let peer = |ip: &str| TestRequest::default().peer_addr(format!("{ip}:5000").parse().unwrap()).to_http_request();
+        assert!(inside.is_internal(&peer("127.0.0.1")));
+        assert!(inside.is_internal(&peer("10.1.2.3")), "the kubelet, a scraper");
+        assert!(!inside.is_internal(&peer("203.0.113.9")), "a visitor");
+        assert!(!inside.is_internal(&request("10.0.0.1", "203.0.113.9")), "a visitor through the ingress");
+        assert!(!inside.is_internal(&request("127.0.0.1", "127.0.0.1")), "forwarded at all");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod context;
 pub mod envelope;
 pub mod metrics;
 pub mod openapi;
+pub mod panics;
 pub mod routes;
 pub mod security;
 pub mod spa;
@@ -46,9 +47,10 @@ pub fn app(
         .app_data(web::PayloadConfig::new(limits.body_limit_bytes))
         .app_data(envelope::query_config())
         .app_data(envelope::path_config())
+        .wrap(middleware::from_fn(panics::answer_500))
         .wrap(middleware::from_fn(caching::public_etag))
         .wrap(middleware::Compress::default())
-        .wrap(security::headers())
+        .wrap(security::headers(state.hsts))
         .wrap(middleware::from_fn(spa::cache_headers))
         .wrap(middleware::from_fn(context::request_context))
         .configure(routes::configure)

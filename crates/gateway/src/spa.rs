@@ -47,7 +47,9 @@ async fn fallback(request: &actix_web::HttpRequest, index: &PathBuf) -> HttpResp
 }
 
 /// Cache policy of SPA files: content-hashed assets under `/static/` forever,
-/// everything else revalidated (so a new release shows at once).
+/// everything else revalidated (so a new release shows at once). An API
+/// answer that did not say otherwise (the public lists do) is `no-store`:
+/// profiles, orders, addresses, tokens and errors stay out of every cache.
 pub async fn cache_headers(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -55,7 +57,12 @@ pub async fn cache_headers(
     let is_api = request.path().starts_with("/prod-api/") || request.path() == "/prod-api";
     let is_static = request.path().starts_with("/static/");
     let mut response = next.call(request).await?;
-    if !is_api && response.status().is_success() && !response.headers().contains_key(CACHE_CONTROL) {
+    if response.headers().contains_key(CACHE_CONTROL) {
+        return Ok(response);
+    }
+    if is_api {
+        response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    } else if response.status().is_success() {
         let policy = if is_static { IMMUTABLE } else { REVALIDATE };
         response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(policy));
     }

@@ -25,6 +25,8 @@ pub struct GatewayState {
     /// Who is calling (the peer, or behind proxies the forwarded client).
     pub client_address: ClientAddress,
     pub spa_dir: PathBuf,
+    /// Send `Strict-Transport-Security` (the public URL is https).
+    pub hsts: bool,
     /// This worker's short-lived answers to public list calls.
     pub responses: ResponseCache,
 }
@@ -41,6 +43,7 @@ impl GatewayState {
                 trusted_proxies: http.trusted_proxies.clone(),
             },
             spa_dir: http.spa_dir.clone(),
+            hsts: http.hsts,
             responses: ResponseCache::new(http.response_cache_ttl, clock),
         }
     }

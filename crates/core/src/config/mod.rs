@@ -82,6 +82,8 @@ pub struct HttpConfig {
     pub trust_forwarded_for: bool,
     /// The proxies' networks: their hops are skipped, right to left.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Answers carry `Strict-Transport-Security` (the public URL is https).
+    pub hsts: bool,
     /// HTTP worker threads.
     pub workers: usize,
     /// How long the gateway reuses an answer to a public list GET (zero: never).
@@ -503,6 +505,7 @@ impl Config {
                 json_limit_bytes,
                 trust_forwarded_for: raw.trust_forwarded_for.unwrap_or(false),
                 trusted_proxies,
+                hsts: public_url.starts_with("https://"),
                 workers,
                 response_cache_ttl: Duration::from_millis(response_cache_ttl_ms),
             },

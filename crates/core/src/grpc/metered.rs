@@ -3,6 +3,10 @@
 //! The status is the response's `grpc-status` header, which tonic sends for
 //! every error of a unary call (a "trailers-only" answer); without it the
 //! call succeeded.
+//!
+//! A handler that panics is caught here too: logged, counted as `Internal`
+//! and answered `INTERNAL`, instead of dropping the connection (which the
+//! caller would take for the service being down) or the process.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -28,10 +32,21 @@ pub struct Metered<S> {
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
+/// The trailers-only answer of a handler that panicked.
+fn panicked<R: Default>() -> http::Response<R> {
+    let mut response = http::Response::new(R::default());
+    let headers = response.headers_mut();
+    headers.insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/grpc"));
+    headers.insert("grpc-status", http::HeaderValue::from(tonic::Code::Internal as i32));
+    headers.insert("grpc-message", http::HeaderValue::from_static("internal%20error"));
+    response
+}
+
 impl<S, B, R> tower::Service<http::Request<B>> for Metered<S>
 where
     S: tower::Service<http::Request<B>, Response = http::Response<R>>,
     S::Future: Send + 'static,
+    R: Default,
 {
     type Response = S::Response;
     type Error = S::Error;
@@ -47,7 +62,19 @@ where
         let started = Instant::now();
         let answer = self.inner.call(request);
         Box::pin(async move {
-            let result = answer.await;
+            use futures::FutureExt;
+            let result = match std::panic::AssertUnwindSafe(answer).catch_unwind().await {
+                Ok(result) => result,
+                Err(panic) => {
+                    let what = panic
+                        .downcast_ref::<&str>()
+                        .map(|text| (*text).to_owned())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    tracing::error!(%service, %method, panic = %what, "a gRPC handler panicked");
+                    Ok(panicked())
+                }
+            };
             let code = match &result {
                 Ok(response) => code_of(response.headers()),
                 Err(_) => tonic::Code::Unknown,
@@ -111,6 +138,24 @@ pub fn code_name(code: tonic::Code) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_internal() {
+        use tower::{Layer, Service};
+        let handler = tower::service_fn(|request: http::Request<()>| async move {
+            if request.uri().path().ends_with("/Panic") {
+                panic!("attempt to add with overflow");
+            }
+            Ok::<_, std::convert::Infallible>(http::Response::new(String::from("fine")))
+        });
+        let mut server = MeteredLayer.layer(handler);
+        let request = |path: &str| http::Request::builder().uri(path).body(()).unwrap();
+        let answer = server.call(request("/keyshop.x.v1.X/Panic")).await.unwrap();
+        assert_eq!(code_of(answer.headers()), tonic::Code::Internal);
+        assert!(answer.body().is_empty());
+        let answer = server.call(request("/keyshop.x.v1.X/Fine")).await.unwrap();
+        assert_eq!((code_of(answer.headers()), answer.body().as_str()), (tonic::Code::Ok, "fine"));
+    }
 
     #[test]
     fn paths_split_into_service_and_method() {

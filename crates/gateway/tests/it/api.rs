@@ -8,7 +8,7 @@ use crate::support;
 use actix_web::http::StatusCode;
 use actix_web::test::{self, TestRequest};
 use keyshop_core::i18n::Messages;
-use support::{assert_envelope, call, get, json, spawn_app, spawn_app_without_services};
+use support::{INSIDE, assert_envelope, call, call_from, get, json, json_from, spawn_app, spawn_app_without_services};
 
 #[actix_web::test]
 async fn languages_come_in_the_envelope() {
@@ -148,11 +148,30 @@ async fn a_service_that_is_down_gives_503_without_details() {
     assert_eq!(body["msgKey"], "api.error.unavailable");
     assert!(!body.to_string().contains("127.0.0.1"), "{body}");
 
-    let (status, body) = json(&state, get("/readyz")).await;
+    let (status, body) = json_from(&state, get("/readyz"), INSIDE).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(body["checks"]["catalog"], "not serving");
     let (status, _) = json(&state, get("/healthz")).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+fn cache_control(headers: &actix_web::http::header::HeaderMap) -> Option<String> {
+    headers.get("cache-control").map(|value| value.to_str().unwrap().to_owned())
+}
+
+#[actix_web::test]
+async fn private_answers_are_never_stored_public_lists_may_be() {
+    let app = spawn_app().await;
+    let private = call(&app.state, get("/prod-api/api/getInfo").insert_header(("authorization", "Bearer nope"))).await;
+    assert_eq!(cache_control(private.headers()).as_deref(), Some("no-store"));
+    let login = call(
+        &app.state,
+        TestRequest::post().uri("/prod-api/api/login").set_json(serde_json::json!({"account": "", "password": ""})),
+    )
+    .await;
+    assert_eq!(cache_control(login.headers()).as_deref(), Some("no-store"));
+    let public = call(&app.state, get("/prod-api/api/home/rate")).await;
+    assert_ne!(cache_control(public.headers()).as_deref(), Some("no-store"), "a public list may be cached");
 }
 
 #[actix_web::test]
@@ -160,12 +179,19 @@ async fn probes_and_metrics() {
     let app = spawn_app().await;
     let (status, body) = json(&app.state, get("/healthz")).await;
     assert_eq!((status, body["status"].as_str()), (StatusCode::OK, Some("ok")));
-    let (status, body) = json(&app.state, get("/readyz")).await;
+    let (status, body) = json_from(&app.state, get("/readyz"), INSIDE).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["checks"]["catalog"], "serving");
+    // Not for visitors: neither straight in nor through the ingress.
+    for path in ["/readyz", "/metrics"] {
+        assert_eq!(call(&app.state, get(path)).await.status(), StatusCode::NOT_FOUND, "{path}");
+        let forwarded = get(path).insert_header(("x-forwarded-for", "203.0.113.9"));
+        let through_ingress = call_from(&app.state, forwarded, "10.0.0.5:40000").await;
+        assert_eq!(through_ingress.status(), StatusCode::NOT_FOUND, "{path}");
+    }
 
     json(&app.state, get("/prod-api/api/home/rate")).await;
-    let response = call(&app.state, get("/metrics")).await;
+    let response = call_from(&app.state, get("/metrics"), INSIDE).await;
     assert_eq!(response.status(), StatusCode::OK);
     let text = String::from_utf8(test::read_body(response).await.to_vec()).unwrap();
     assert!(

@@ -83,13 +83,31 @@ pub fn spawn_app_without_services() -> (web::Data<GatewayState>, tempfile::TempD
     (web::Data::new(GatewayState::new(&config.http, clients, keyshop_core::clock::system())), data, spa)
 }
 
+/// A visitor's address.
+pub const VISITOR: &str = "203.0.113.10:40000";
+/// An address inside the store's network (a probe, a scraper).
+pub const INSIDE: &str = "127.0.0.1:40000";
+
 pub async fn call(state: &web::Data<GatewayState>, request: TestRequest) -> ServiceResponse<impl MessageBody> {
+    call_from(state, request, VISITOR).await
+}
+
+/// `request` from `peer`.
+pub async fn call_from(
+    state: &web::Data<GatewayState>,
+    request: TestRequest,
+    peer: &str,
+) -> ServiceResponse<impl MessageBody> {
     let app = test::init_service(keyshop_gateway::app(state.clone())).await;
-    app.call(request.peer_addr("203.0.113.10:40000".parse().unwrap()).to_request()).await.unwrap()
+    app.call(request.peer_addr(peer.parse().unwrap()).to_request()).await.unwrap()
 }
 
 pub async fn json(state: &web::Data<GatewayState>, request: TestRequest) -> (StatusCode, Value) {
-    let response = call(state, request).await;
+    json_from(state, request, VISITOR).await
+}
+
+pub async fn json_from(state: &web::Data<GatewayState>, request: TestRequest, peer: &str) -> (StatusCode, Value) {
+    let response = call_from(state, request, peer).await;
     let status = response.status();
     let body = test::read_body(response).await;
     let value: Value = serde_json::from_slice(&body).unwrap_or_else(|_| panic!("not JSON: {body:?}"));
