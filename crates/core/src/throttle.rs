@@ -22,7 +22,12 @@ pub trait Throttle: Send + Sync + 'static {
     /// Counts one more under `key`, starting a window of `window` when the
     /// counter is new or expired: the count (this one included) and the time
     /// left. Concurrent hits each get their own count.
-    async fn hit(&self, key: &str, window: Duration) -> (u64, Duration);
+    async fn hit(&self, key: &str, window: Duration) -> (u64, Duration) {
+        self.add(key, 1, window).await
+    }
+    /// Counts `amount` more under `key` (keys held, not requests), as
+    /// [`Throttle::hit`] counts one.
+    async fn add(&self, key: &str, amount: u64, window: Duration) -> (u64, Duration);
     /// The count under `key` and the time left, without changing it.
     async fn count(&self, key: &str) -> (u64, Duration);
     /// Takes one back (an attempt counted ahead that turned out fine).
@@ -114,21 +119,21 @@ impl MemoryThrottle {
 
 #[async_trait]
 impl Throttle for MemoryThrottle {
-    async fn hit(&self, key: &str, window: Duration) -> (u64, Duration) {
+    async fn add(&self, key: &str, amount: u64, window: Duration) -> (u64, Duration) {
         let now = Instant::now();
         // A poisoned lock fails closed: as if far over every limit.
         let Ok(mut counters) = self.counters.lock() else { return (u64::MAX, window) };
         if let Some(counter) = counters.by_key.get_mut(key)
             && counter.expires_at > now
         {
-            counter.count = counter.count.saturating_add(1);
+            counter.count = counter.count.saturating_add(amount);
             return (counter.count, counter.expires_at - now);
         }
         counters.make_room(self.max, now);
         let expires_at = now + window;
-        counters.by_key.insert(key.to_owned(), Counter { count: 1, expires_at });
+        counters.by_key.insert(key.to_owned(), Counter { count: amount, expires_at });
         counters.expiries.push(Reverse((expires_at, key.to_owned())));
-        (1, window)
+        (amount, window)
     }
 
     async fn count(&self, key: &str) -> (u64, Duration) {
@@ -160,9 +165,8 @@ pub struct RedisThrottle(RedisCache);
 
 #[async_trait]
 impl Throttle for RedisThrottle {
-    async fn hit(&self, key: &str, window: Duration) -> (u64, Duration) {
-        use crate::cache::Cache;
-        self.0.increment(key, window).await
+    async fn add(&self, key: &str, amount: u64, window: Duration) -> (u64, Duration) {
+        self.0.increment_by(key, amount, window).await
     }
 
     async fn count(&self, key: &str) -> (u64, Duration) {
@@ -210,6 +214,8 @@ mod tests {
         assert_eq!(throttle.hit("short", Duration::from_millis(1)).await.0, 1);
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(throttle.hit("short", WINDOW).await.0, 1, "a new window after the old one ends");
+        assert_eq!(throttle.add("keys", 7, WINDOW).await.0, 7);
+        assert_eq!(throttle.add("keys", 5, WINDOW).await.0, 12);
     }
 
     #[tokio::test]

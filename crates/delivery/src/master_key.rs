@@ -90,6 +90,11 @@ mod tests {
             master_key_file: path,
             payment_window: std::time::Duration::from_secs(900),
             auto_complete_after: std::time::Duration::from_secs(7 * 86_400),
+            guest_limits: keyshop_core::config::GuestLimits {
+                orders_per_address: 10,
+                orders_per_email: 5,
+                keys_per_address: 50,
+            },
         }
     }
 

@@ -187,6 +187,7 @@ impl OrderApi for OrderGrpc {
                 idempotency_key: Some(request.idempotency_key).filter(|key| !key.is_empty()),
                 bearer,
                 cart_token: request.cart_token,
+                client_ip: request.client_ip,
             })
             .await?;
         Ok(Response::new(placed_of(placed, self.now())))

@@ -34,7 +34,7 @@ use crate::events::{ORDER_GROUP, OrderEvents};
 use crate::grpc::OrderGrpc;
 use crate::ports::Ports;
 use crate::ports::grpc::{GrpcCatalog, GrpcInventory, GrpcMembers, GrpcPayments};
-use crate::service::{OrderService, OrderSettings};
+use crate::service::{OrderDeps, OrderService, OrderSettings};
 
 /// How often unpaid orders past their window are expired.
 const EXPIRE_EVERY: Duration = Duration::from_secs(1);
@@ -91,10 +91,20 @@ impl Order {
             public_url: config.public_url.clone(),
             window,
             support_email: config.support_email.clone(),
+            guest_limits: config.delivery.guest_limits,
         };
         let mailer = Arc::new(Mailer::from_config(&config.mail)?);
-        let service =
-            Arc::new(OrderService::new(db.clone(), platform.clock.clone(), waker.clone(), ports, mailer, settings));
+        let service = Arc::new(OrderService::new(
+            OrderDeps {
+                db: db.clone(),
+                clock: platform.clock.clone(),
+                waker: waker.clone(),
+                mailer,
+                throttle: platform.throttle.clone(),
+            },
+            ports,
+            settings,
+        ));
         let handler = Arc::new(OrderEvents { service: service.clone() });
         let consumers = vec![
             Consumer::join(platform.bus.as_ref(), ORDER_GROUP, &[topics::PAYMENT, topics::DELIVERY], handler).await?,

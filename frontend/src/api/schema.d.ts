@@ -5282,6 +5282,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A guest's limit of unpaid orders or held keys (api.order.guestLimit); data.retryAfter */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
         };
     };
     order_get: {

@@ -87,6 +87,31 @@ impl RedisCache {
         Ok(manager.clone())
     }
 
+    /// Adds `amount` to the counter at `key`, starting its window of `ttl`
+    /// when it is new: the count and the time left.
+    pub async fn increment_by(&self, key: &str, amount: u64, ttl: Duration) -> (u64, Duration) {
+        let key = self.key(key);
+        let result = async {
+            let mut connection = self.connection().await?;
+            // One round trip, applied together: the window starts with the
+            // first count only (`PEXPIRE … NX`).
+            let (count, _, left): (u64, i64, i64) = redis::pipe()
+                .atomic()
+                .incr(&key, amount)
+                .cmd("PEXPIRE")
+                .arg(&key)
+                .arg(millis(ttl))
+                .arg("NX")
+                .cmd("PTTL")
+                .arg(&key)
+                .query_async(&mut connection)
+                .await?;
+            Ok((count, time_left(left)))
+        }
+        .await;
+        self.or_else(result, "increment", (amount, ttl))
+    }
+
     /// Takes one from the counter at `key` when there is one (a throttle's
     /// reservation handed back); a missing counter stays missing.
     pub async fn decrement_if_present(&self, key: &str) {
@@ -177,26 +202,7 @@ impl Cache for RedisCache {
     }
 
     async fn increment(&self, key: &str, ttl: Duration) -> (u64, Duration) {
-        let key = self.key(key);
-        let result = async {
-            let mut connection = self.connection().await?;
-            // One round trip, applied together: the window starts with the
-            // first count only (`PEXPIRE … NX`).
-            let (count, _, left): (u64, i64, i64) = redis::pipe()
-                .atomic()
-                .incr(&key, 1)
-                .cmd("PEXPIRE")
-                .arg(&key)
-                .arg(millis(ttl))
-                .arg("NX")
-                .cmd("PTTL")
-                .arg(&key)
-                .query_async(&mut connection)
-                .await?;
-            Ok((count, time_left(left)))
-        }
-        .await;
-        self.or_else(result, "increment", (1, ttl))
+        self.increment_by(key, 1, ttl).await
     }
 
     async fn count(&self, key: &str) -> (u64, Duration) {

@@ -133,6 +133,16 @@ pub struct DeliveryConfig {
     pub payment_window: Duration,
     /// How long after delivery an order the buyer did not confirm is completed.
     pub auto_complete_after: Duration,
+    /// How much a guest may hold unpaid at once.
+    pub guest_limits: GuestLimits,
+}
+
+/// A guest's limits within one payment window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GuestLimits {
+    pub orders_per_address: u64,
+    pub orders_per_email: u64,
+    pub keys_per_address: u64,
 }
 
 /// Payments: the providers this store takes payments through.
@@ -416,11 +426,24 @@ impl Config {
         if !(1..=365).contains(&auto_complete_days) {
             problems.push("KEYSHOP_AUTO_COMPLETE_DAYS must be between 1 and 365".to_owned());
         }
+        let mut limit = |key: &str, value: Option<u64>, default: u64, max: u64| {
+            let value = value.unwrap_or(default);
+            if !(1..=max).contains(&value) {
+                problems.push(format!("KEYSHOP_{key} must be between 1 and {max}"));
+            }
+            value
+        };
+        let guest_limits = GuestLimits {
+            orders_per_address: limit("GUEST_ORDERS_PER_ADDRESS", raw.guest_orders_per_address, 10, 100_000),
+            orders_per_email: limit("GUEST_ORDERS_PER_EMAIL", raw.guest_orders_per_email, 5, 100_000),
+            keys_per_address: limit("GUEST_KEYS_PER_ADDRESS", raw.guest_keys_per_address, 50, 1_000_000),
+        };
         let delivery = DeliveryConfig {
             master_keys: raw.master_keys.filter(|keys| !keys.trim().is_empty()).map(SecretString::from),
             master_key_file: raw.master_key_file.map_or_else(|| data_dir.join("master.key"), PathBuf::from),
             payment_window: Duration::from_secs(payment_window_minutes * 60),
             auto_complete_after: Duration::from_secs(auto_complete_days * 86_400),
+            guest_limits,
         };
 
         let mut providers: Vec<PaymentProvider> = Vec::new();
@@ -596,6 +619,9 @@ impl Config {
             ),
             ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
             ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), (self.delivery.payment_window.as_secs() / 60).to_string()),
+            ("KEYSHOP_GUEST_ORDERS_PER_ADDRESS".to_owned(), self.delivery.guest_limits.orders_per_address.to_string()),
+            ("KEYSHOP_GUEST_ORDERS_PER_EMAIL".to_owned(), self.delivery.guest_limits.orders_per_email.to_string()),
+            ("KEYSHOP_GUEST_KEYS_PER_ADDRESS".to_owned(), self.delivery.guest_limits.keys_per_address.to_string()),
             (
                 "KEYSHOP_AUTO_COMPLETE_DAYS".to_owned(),
                 (self.delivery.auto_complete_after.as_secs() / 86_400).to_string(),

@@ -17,6 +17,7 @@ use super::{CartOwner, OrderService};
 use crate::domain::cart::{self, Allowance, CartLine};
 use crate::domain::checkout::{self, CheckedForm, CheckoutForm};
 use crate::domain::coupon::CouponRefusal;
+use crate::domain::guest::GuestCounts;
 use crate::domain::order::{Order, OrderLine};
 use crate::domain::pricing::{self, Breakdown, PriceInput, PricedLine};
 use crate::domain::state::Lifecycle;
@@ -37,6 +38,8 @@ pub struct CheckoutRequest {
     pub bearer: Option<String>,
     /// A visitor's cart token: what is bought leaves that cart.
     pub cart_token: String,
+    /// The caller's address (guests' limits are per address).
+    pub client_ip: String,
 }
 
 #[derive(Debug, Clone)]
@@ -112,6 +115,9 @@ impl OrderService {
         }
 
         let quote = self.quote(&request.lines, &form, shopper.as_ref()).await?;
+        if shopper.is_none() {
+            self.guest_allowance(&request.client_ip, form.email.as_str(), &quote).await?;
+        }
         let order_no = self.hold(&quote).await?;
         let link_token = secret::new_token().map_err(AppError::internal)?;
         if let Err(error) = self.persist(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token).await {
@@ -135,6 +141,25 @@ impl OrderService {
         }
         let order = self.load(&order_no).await?;
         Ok(Placed { order, link_token, payment_session_id: Some(payment_session_id) })
+    }
+
+    /// Counts a guest's checkout against the limits of `domain::guest`, per
+    /// address and per e-mail, over the payment window; 429 beyond them.
+    async fn guest_allowance(&self, client_ip: &str, email: &str, quote: &Quote) -> Result<(), AppError> {
+        let window = self.settings.window;
+        let address = keyshop_core::throttle::address_bucket(client_ip);
+        let keys = quote.lines.iter().map(|(_, _, quantity)| u64::try_from(*quantity).unwrap_or(u64::MAX)).sum();
+        let throttle = &self.throttle;
+        let (orders_from_address, left) = throttle.hit(&format!("order:guest:orders:ip:{address}"), window).await;
+        let (orders_for_email, _) =
+            throttle.hit(&format!("order:guest:orders:email:{}", secret::digest(email)), window).await;
+        let (keys_from_address, _) = throttle.add(&format!("order:guest:keys:ip:{address}"), keys, window).await;
+        let counts = GuestCounts { orders_from_address, orders_for_email, keys_from_address };
+        if counts.allowed(self.settings.guest_limits) {
+            Ok(())
+        } else {
+            Err(AppError::rate_limited("api.order.guestLimit", left))
+        }
     }
 
     /// The products as the catalog sells them now, priced.

@@ -22,6 +22,7 @@ use keyshop_core::ids::OrderNo;
 use keyshop_core::mail::Mailer;
 use keyshop_core::money::{CurrencyCode, ExchangeRate};
 use keyshop_core::secret;
+use keyshop_core::throttle::Throttle;
 
 pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
@@ -51,6 +52,8 @@ pub struct OrderSettings {
     pub window: Duration,
     /// Where refund requests are reported.
     pub support_email: String,
+    /// How much a guest may hold unpaid at once.
+    pub guest_limits: keyshop_core::config::GuestLimits,
 }
 
 pub struct OrderService {
@@ -59,7 +62,18 @@ pub struct OrderService {
     waker: OutboxWaker,
     ports: Ports,
     mailer: Arc<Mailer>,
+    /// Guests' limits, apart from any cache.
+    throttle: Arc<dyn Throttle>,
     settings: OrderSettings,
+}
+
+/// What an order service works with besides its peers.
+pub struct OrderDeps {
+    pub db: Db,
+    pub clock: SharedClock,
+    pub waker: OutboxWaker,
+    pub mailer: Arc<Mailer>,
+    pub throttle: Arc<dyn Throttle>,
 }
 
 fn not_found() -> AppError {
@@ -67,15 +81,9 @@ fn not_found() -> AppError {
 }
 
 impl OrderService {
-    pub fn new(
-        db: Db,
-        clock: SharedClock,
-        waker: OutboxWaker,
-        ports: Ports,
-        mailer: Arc<Mailer>,
-        settings: OrderSettings,
-    ) -> OrderService {
-        OrderService { db, clock, waker, ports, mailer, settings }
+    pub fn new(deps: OrderDeps, ports: Ports, settings: OrderSettings) -> OrderService {
+        let OrderDeps { db, clock, waker, mailer, throttle } = deps;
+        OrderService { db, clock, waker, ports, mailer, throttle, settings }
     }
 
     /// Where the service reads the time.

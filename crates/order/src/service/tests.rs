@@ -20,7 +20,9 @@ use keyshop_proto::events::v1::OrderPaid;
 use keyshop_testkit::TestDb;
 use secrecy::SecretString;
 
-use super::{Asker, CartAsker, CheckoutRequest, OrderService, OrderSettings, Placed};
+use keyshop_core::config::GuestLimits;
+
+use super::{Asker, CartAsker, CheckoutRequest, OrderDeps, OrderService, OrderSettings, Placed};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
 use crate::domain::coupon::Coupon;
@@ -61,15 +63,16 @@ async fn bench() -> Bench {
         public_url: "https://shop.example".to_owned(),
         window: WINDOW,
         support_email: "support@shop.example".to_owned(),
+        guest_limits: GuestLimits { orders_per_address: 10, orders_per_email: 5, keys_per_address: 50 },
     };
-    let service = OrderService::new(
-        test_db.db.clone(),
-        clock.clone(),
-        OutboxWaker::default(),
-        fakes.ports(),
-        Arc::new(Mailer::from_config(&mail).unwrap()),
-        settings,
-    );
+    let deps = OrderDeps {
+        db: test_db.db.clone(),
+        clock: clock.clone(),
+        waker: OutboxWaker::default(),
+        mailer: Arc::new(Mailer::from_config(&mail).unwrap()),
+        throttle: Arc::new(keyshop_core::throttle::MemoryThrottle::new(1000)),
+    };
+    let service = OrderService::new(deps, fakes.ports(), settings);
     Bench { service, fakes, clock, game, limited, _outbox: outbox, _db: test_db }
 }
 
@@ -316,4 +319,43 @@ async fn a_paid_order_shows_its_keys_to_its_buyer_and_is_refunded_once_approved(
     assert_eq!(twice.code, ErrorCode::Conflict, "decided once");
     let gone = bench.service.reveal_keys(&number, &owner, String::new(), String::new()).await.unwrap_err();
     assert_eq!(gone.code, ErrorCode::Conflict, "a refunded order shows no keys");
+}
+
+#[tokio::test]
+async fn fifty_guest_checkouts_from_one_address_are_throttled() {
+    let bench = bench().await;
+    bench.fakes.inventory.stock("SKU-1", 100);
+    let from = |ip: &str, email: &str| {
+        let mut checkout = request(&[(bench.game, 1)]);
+        checkout.client_ip = ip.to_owned();
+        checkout.form.email = email.to_owned();
+        checkout
+    };
+    let mut refused = 0;
+    for guest in 0..50 {
+        match bench.service.checkout(from("2001:db8:9:9::1", &format!("g{guest}@example.com"))).await {
+            Ok(_) => {}
+            Err(error) => {
+                assert_eq!((error.code, error.msg_key.as_str()), (ErrorCode::RateLimited, "api.order.guestLimit"));
+                assert!(error.retry_after_seconds.is_some());
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!(refused, 40, "ten unpaid guest orders per address and payment window");
+    let same_network = bench.service.checkout(from("2001:db8:9:9:abcd::7", "other@example.com")).await;
+    assert_eq!(same_network.unwrap_err().code, ErrorCode::RateLimited, "one /64 is one address");
+    bench.service.checkout(from("198.51.100.60", "fresh@example.com")).await.expect("another address is not held up");
+
+    // One e-mail from many addresses: five.
+    let mut placed = 0;
+    for guest in 0..8 {
+        placed +=
+            usize::from(bench.service.checkout(from(&format!("203.0.113.{guest}"), "same@example.com")).await.is_ok());
+    }
+    assert_eq!(placed, 5);
+    // Members are not guests.
+    let mut member = from("2001:db8:9:9::1", "member@example.com");
+    member.bearer = Some(bench.fakes.members.sign_in(9, 0));
+    bench.service.checkout(member).await.expect("a member's checkout is not a guest's");
 }

@@ -69,6 +69,7 @@ impl TryFrom<pb::Placed> for PlacedDto {
         (status = 400, description = "email, contact, coupon, lines, currency or billingAddress.<field> invalid", body = Envelope<FieldErrorsDto>),
         (status = 409, description = "Out of stock (api.delivery.outOfStock)", body = Envelope<Option<String>>),
         (status = 422, description = "Coupon refused, or the method is not offered in the currency", body = Envelope<Option<String>>),
+        (status = 429, description = "A guest's limit of unpaid orders or held keys (api.order.guestLimit); data.retryAfter", body = Envelope<Option<String>>),
     ))]
 #[post("/api/order/checkout")]
 pub async fn checkout(
@@ -93,6 +94,7 @@ pub async fn checkout(
         idempotency_key: header(&request, "idempotency-key"),
         cart_token: header(&request, CART_TOKEN_HEADER),
         billing_address: Some(body.billing_address.into()),
+        client_ip: state.client_ip(&request),
     };
     let placed = state.clients.order().checkout(order_call(&request, call)).await?.into_inner();
     Ok(Reply::ok(PlacedDto::try_from(placed)?))
