@@ -1,10 +1,11 @@
-//! What the member service consumes: paid orders add to a member's standing.
+//! What the member service consumes: paid orders add to a member's standing,
+//! refunded ones take it back.
 
 use std::sync::Arc;
 
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, EventHandler};
-use keyshop_proto::events::v1::OrderPaid;
+use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
 
 use crate::service::MemberService;
 
@@ -19,6 +20,12 @@ pub struct OrderPaidHandler {
 #[async_trait::async_trait]
 impl EventHandler for OrderPaidHandler {
     async fn handle(&self, event: &Event) -> Result<(), AppError> {
+        if let Some(refunded) = event.decode::<OrderRefunded>() {
+            let refunded = refunded?;
+            let applied = self.service.apply_order_refunded(&event.id, &refunded).await?;
+            tracing::debug!(order_no = %refunded.order_no, applied, "refunded order seen");
+            return Ok(());
+        }
         let Some(paid) = event.decode::<OrderPaid>() else { return Ok(()) };
         let paid = paid?;
         let applied = self.service.apply_order_paid(&event.id, &paid).await?;

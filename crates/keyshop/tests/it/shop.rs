@@ -531,6 +531,16 @@ async fn a_member_buys_and_only_they_see_it() {
         assert!(Instant::now() < deadline, "the refund e-mails did not all leave");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // The refund takes back what the payment added (OrderRefunded).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let after = shop.get("/api/getInfo", &[("Authorization", &ann)]).await.body["data"].clone();
+        if after["points"] == before["points"] {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the refund kept its points: {after} (before {before})");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// The webhook endpoint: a forged or stale signature is refused; a genuine

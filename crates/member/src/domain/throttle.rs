@@ -27,6 +27,8 @@ pub const FORGOT_PER_IP: Limit = Limit { max: 10, window: Duration::from_secs(36
 pub const FORGOT_PER_EMAIL: Limit = Limit { max: 3, window: Duration::from_secs(15 * 60) };
 /// Captchas drawn per address: about one a second, in bursts.
 pub const CAPTCHA: Limit = Limit { max: 60, window: Duration::from_secs(60) };
+/// Page visits recorded per address (a page view each, at a browsing pace).
+pub const VISITS: Limit = Limit { max: 120, window: Duration::from_secs(10 * 60) };
 /// New passwords set with a reset token, per address.
 pub const RESET: Limit = Limit { max: 10, window: Duration::from_secs(15 * 60) };
 /// Each form (sell to us, wholesale, affiliate, newsletter) per address.

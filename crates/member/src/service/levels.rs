@@ -1,10 +1,11 @@
-//! Membership levels, a member's standing, and paid orders adding to it.
+//! Membership levels, a member's standing, paid orders adding to it and
+//! refunds taking it back.
 
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::processed;
 use keyshop_core::ids::MemberId;
-use keyshop_proto::events::v1::OrderPaid;
+use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
 
 use super::{Caller, MemberService};
 use crate::domain::level::{self, Level};
@@ -22,6 +23,8 @@ pub struct LevelInfo {
 
 /// The consumer group that adds paid orders to members.
 pub const ORDER_PAID_CONSUMER: &str = "member-levels";
+/// The claims of refunds taken back (event ids of another type, claimed apart).
+pub const ORDER_REFUNDED_CONSUMER: &str = "member-levels-refunds";
 
 impl MemberService {
     pub async fn levels(&self) -> Result<Vec<Level>, AppError> {
@@ -81,6 +84,35 @@ impl MemberService {
                 let standing =
                     level::standing(&levels, total).ok_or_else(|| AppError::internal("no level starts at 0"))?;
                 store::members::set_level(conn, member.id, standing.level.id)?;
+                Ok(true)
+            })
+            .await
+    }
+
+    /// Takes back what a refunded order's payment added to its member (its
+    /// consumption and points, by the amounts recorded then), once; the
+    /// level follows the new total. Whether anything changed.
+    pub async fn apply_order_refunded(&self, event_id: &str, refunded: &OrderRefunded) -> Result<bool, AppError> {
+        let Some(member_id) = refunded.member_id.and_then(MemberId::new) else { return Ok(false) };
+        let (event_id, order_no) = (event_id.to_owned(), refunded.order_no.clone());
+        let now = self.clock.now_ms();
+        self.db
+            .write(move |conn| -> Result<bool, AppError> {
+                if !processed::claim(conn, ORDER_REFUNDED_CONSUMER, &event_id)? {
+                    return Ok(false);
+                }
+                // What the payment added, if it was counted at all (and not taken back yet).
+                let Some((amount, points)) = store::consumptions::take_back(conn, &order_no, member_id.get(), now)?
+                else {
+                    return Ok(false);
+                };
+                let Some(total) = store::members::add_consumption(conn, member_id.get(), -amount, -points, now)? else {
+                    return Ok(false);
+                };
+                let levels = store::levels::all(conn)?;
+                let standing =
+                    level::standing(&levels, total.max(0)).ok_or_else(|| AppError::internal("no level starts at 0"))?;
+                store::members::set_level(conn, member_id.get(), standing.level.id)?;
                 Ok(true)
             })
             .await

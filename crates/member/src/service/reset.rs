@@ -6,7 +6,6 @@ use std::time::Duration;
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
-use super::auth::verify_password;
 use super::{ClientInfo, MemberService, random_failed};
 use crate::domain::{account, password, secret, throttle};
 use crate::{mail, store};
@@ -31,8 +30,32 @@ fn code_invalid() -> AppError {
     AppError::field("code", "api.member.codeInvalid")
 }
 
+/// Sends a reset code to `email` when it belongs to an enabled account.
+async fn send_reset_code(
+    db: &keyshop_core::db::Db,
+    clock: &keyshop_core::clock::SharedClock,
+    mailer: &keyshop_core::mail::Mailer,
+    email: &str,
+    language: &str,
+) -> Result<(), AppError> {
+    let lookup = email.to_owned();
+    let member = db.run(move |conn| store::members::find_by_email(conn, &lookup).map_err(DbError::from)).await?;
+    let Some(member) = member.filter(|member| !member.disabled) else { return Ok(()) };
+    let code = secret::new_code().map_err(random_failed)?;
+    let hash = code_digest(member.id, &code);
+    let now = clock.now_ms();
+    let expires = now + CODE_TTL.as_millis() as i64;
+    let member_id = member.id;
+    db.write(move |conn| store::password_resets::insert(conn, member_id, &hash, expires, now).map_err(DbError::from))
+        .await?;
+    let language = if language.is_empty() { member.language.as_str() } else { language };
+    let composed = mail::reset_code(email, language, &code);
+    mailer.send(composed.as_email()).await.map_err(AppError::unavailable)
+}
+
 impl MemberService {
-    /// Sends a code when the e-mail has an account; answers the same either way.
+    /// Sends a code when the e-mail has an account (in the background);
+    /// answers the same, at once, either way.
     pub async fn forgot_password(
         &self,
         email: &str,
@@ -56,27 +79,16 @@ impl MemberService {
             "api.error.tooManyRequests",
         )
         .await?;
-        let lookup = email.clone();
-        let member =
-            self.db.run(move |conn| store::members::find_by_email(conn, &lookup).map_err(DbError::from)).await?;
-        let Some(member) = member.filter(|member| !member.disabled) else {
-            // Do not tell whether the address has an account; spend the time a send would.
-            let _ = verify_password(String::new(), None).await;
-            return Ok(());
-        };
-        let code = secret::new_code().map_err(random_failed)?;
-        let hash = code_digest(member.id, &code);
-        let now = self.clock.now_ms();
-        let expires = now + CODE_TTL.as_millis() as i64;
-        let member_id = member.id;
-        self.db
-            .write(move |conn| {
-                store::password_resets::insert(conn, member_id, &hash, expires, now).map_err(DbError::from)
-            })
-            .await?;
-        let language = if client.language.is_empty() { member.language.as_str() } else { client.language.as_str() };
-        let composed = mail::reset_code(&email, language, &code);
-        self.mailer.send(composed.as_email()).await.map_err(AppError::unavailable)?;
+        // The answer leaves now, the same for every address: whether it has
+        // an account, and the e-mail, are settled behind it, so neither the
+        // message nor the time tells (DESIGN: no account enumeration).
+        let language = client.language.clone();
+        let (db, clock, mailer) = (self.db.clone(), self.clock.clone(), self.mailer.clone());
+        tokio::spawn(async move {
+            if let Err(error) = send_reset_code(&db, &clock, &mailer, &email, &language).await {
+                tracing::warn!(error = %error.detail, "reset code not sent");
+            }
+        });
         Ok(())
     }
 

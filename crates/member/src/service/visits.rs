@@ -4,12 +4,14 @@ use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
 
 use super::{ClientInfo, MemberService};
-use crate::domain::visit;
+use crate::domain::{throttle, visit};
 use crate::store;
 use crate::store::visits::NewVisit;
 
 impl MemberService {
-    /// Records a visit; an invalid token just makes it anonymous.
+    /// Records a visit; an invalid token just makes it anonymous. At most
+    /// [`throttle::VISITS`] per address are written: beyond them a visit is
+    /// answered as usual and not recorded (a loop cannot fill the table).
     pub async fn save_visit(
         &self,
         token: Option<&str>,
@@ -20,6 +22,12 @@ impl MemberService {
     ) -> Result<(), AppError> {
         if to_url.trim().is_empty() {
             return Err(AppError::field("toUrl", "api.field.required"));
+        }
+        let key = format!("member:visits:ip:{}", client.address_bucket());
+        let (count, _) = self.throttle.hit(&key, throttle::VISITS.window).await;
+        if !throttle::VISITS.allows(count) {
+            tracing::debug!(address = %client.address_bucket(), "visit not recorded: over the address's limit");
+            return Ok(());
         }
         let member = self.caller(token).await.ok();
         let (to_url, from_url) = (visit::bounded(to_url), visit::bounded(from_url));

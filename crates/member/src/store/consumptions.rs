@@ -1,4 +1,5 @@
-//! `consumptions`: what each paid order added to its member (one row per order).
+//! `consumptions`: what each paid order added to its member (one row per
+//! order), and when a refund took it back.
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
@@ -28,4 +29,27 @@ pub fn insert(
         ))
         .execute(conn)?;
     Ok(true)
+}
+
+/// Marks the order's consumption refunded: `(amount, points)` it had added,
+/// or `None` when it was never counted for this member or already taken back.
+pub fn take_back(
+    conn: &mut DbConnection,
+    order_no: &str,
+    member_id: i64,
+    now_ms: i64,
+) -> QueryResult<Option<(i64, i64)>> {
+    let row = consumptions::table
+        .filter(consumptions::order_no.eq(order_no))
+        .filter(consumptions::member_id.eq(member_id))
+        .filter(consumptions::refunded_at.is_null())
+        .select((consumptions::amount_usd_cents, consumptions::points))
+        .first::<(i64, i64)>(conn)
+        .optional()?;
+    let Some(added) = row else { return Ok(None) };
+    // Only the update that marks it takes it back (two deliveries of the event at once).
+    let marked = diesel::update(consumptions::table.find(order_no).filter(consumptions::refunded_at.is_null()))
+        .set(consumptions::refunded_at.eq(now_ms))
+        .execute(conn)?;
+    Ok((marked == 1).then_some(added))
 }

@@ -138,6 +138,7 @@ diesel::table! {
         amount_usd_cents -> BigInt,
         points -> BigInt,
         at -> BigInt,
+        refunded_at -> Nullable<BigInt>,
     }
 }
 

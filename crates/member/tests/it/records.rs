@@ -10,7 +10,7 @@ use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::Event;
 use keyshop_core::vocab::TicketStatus;
 use keyshop_member::store::MIGRATIONS;
-use keyshop_proto::events::v1::OrderPaid;
+use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
 use keyshop_proto::member::v1 as pb;
 use keyshop_testkit::TestDb;
 use keyshop_testkit::backend_test;
@@ -258,6 +258,49 @@ backend_test!(a_paid_order_through_the_bus_counts_once, &MIGRATIONS, |test_db: T
     assert!(top.next_level.is_none());
     assert_eq!(top.amount_to_next_usd_cents, 0);
     assert_eq!(top.points, 123 + 6_000, "points at the level held before the order: Silver, 1 per USD");
+
+    // A refund takes back what its payment added, once; the level follows.
+    let refunded = |order_no: &str| OrderRefunded {
+        order_no: order_no.into(),
+        member_id: Some(ann_id),
+        amount_usd_cents: 600_000,
+        refunded_at_ms: 2,
+    };
+    let refund = Event::new("KS-101", &refunded("KS-101"));
+    member.bus.publish(&refund).await.unwrap();
+    member.bus.publish(&refund).await.unwrap();
+    member.bus.publish(&Event::new("KS-101", &refunded("KS-101"))).await.unwrap();
+    member.bus.publish(&Event::new("KS-999", &refunded("KS-999"))).await.unwrap();
+    let back = member.client.get_level_info(signed(&ann, pb::IdRequest { id: ann_id })).await.unwrap().into_inner();
+    assert_eq!((back.total_consumption_usd_cents, back.points), (12_345, 123), "as before KS-101");
+    assert_eq!(back.level.unwrap().name, "Silver");
+});
+
+backend_test!(visits_beyond_an_addresss_limit_are_not_recorded, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let visit = |ip: &str| pb::SaveVisitRequest {
+        to_url: "/games".into(),
+        from_url: String::new(),
+        site_host: "shop.example".into(),
+        client: client_from(ip),
+    };
+    for _ in 0..130 {
+        member.client.save_visit(visit("198.51.100.30")).await.expect("answered as usual");
+    }
+    member.client.save_visit(visit("198.51.100.31")).await.unwrap();
+    let rows: i64 = member
+        .test_db
+        .db
+        .run(|conn| {
+            use diesel::prelude::*;
+            keyshop_member::store::schema::visits::table
+                .count()
+                .get_result(conn)
+                .map_err(keyshop_core::db::DbError::from)
+        })
+        .await
+        .unwrap();
+    assert_eq!(rows, 121, "120 from the busy address, 1 from the other");
 });
 
 backend_test!(forms_are_stored_confirmed_by_mail_and_throttled, &MIGRATIONS, |test_db: TestDb| async move {

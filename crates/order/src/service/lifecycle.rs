@@ -7,7 +7,7 @@ use keyshop_core::events::{Event, outbox};
 use keyshop_core::ids::OrderNo;
 use keyshop_core::secret;
 use keyshop_core::vocab::PaymentProvider;
-use keyshop_proto::events::v1::{OrderPaid, PaidLine};
+use keyshop_proto::events::v1::{OrderPaid, OrderRefunded, PaidLine};
 
 use super::{Asker, OrderService, not_found};
 use crate::domain::link;
@@ -49,7 +49,8 @@ fn order_paid(order: &Order, paid_at_ms: i64) -> OrderPaid {
 
 impl OrderService {
     /// Moves `order_no` by `event` if its state allows it; whether it moved.
-    /// The coupon goes back when an unpaid order ends.
+    /// The coupon goes back when an unpaid order ends; a refund is announced
+    /// (`OrderRefunded`).
     pub(super) async fn step(
         &self,
         order_no: &OrderNo,
@@ -58,7 +59,8 @@ impl OrderService {
     ) -> Result<bool, AppError> {
         let (order_no, note) = (order_no.clone(), note.into());
         let now = self.clock.now_ms();
-        self.db
+        let moved = self
+            .db
             .write(move |conn| -> Result<bool, AppError> {
                 let (order, _) = store::orders::find(conn, &order_no)?.ok_or_else(not_found)?;
                 let Ok(to) = order.state.next(event) else { return Ok(false) };
@@ -69,9 +71,23 @@ impl OrderService {
                 {
                     store::coupons::release(conn, code, order_no.as_str())?;
                 }
+                if moved && to == OrderState::Refunded {
+                    let refunded = OrderRefunded {
+                        order_no: order_no.to_string(),
+                        member_id: order.member.map(i64::from),
+                        amount_usd_cents: order.real_amount_usd,
+                        refunded_at_ms: now,
+                    };
+                    outbox::enqueue(conn, &Event::new(order_no.to_string(), &refunded))?;
+                }
                 Ok(moved)
             })
-            .await
+            .await?;
+        if moved {
+            // A refund's event is waiting in the outbox.
+            self.waker.wake();
+        }
+        Ok(moved)
     }
 
     /// The buyer cancels an unpaid order; its keys go back to stock.

@@ -1,0 +1,1 @@
+ALTER TABLE consumptions DROP COLUMN refunded_at;
