@@ -303,10 +303,13 @@ impl OrderService {
             .write(move |conn| -> Result<(), AppError> {
                 let order_no = draft.order_no.clone();
                 store::orders::insert(conn, draft)?;
-                if let Some(code) = &coupon
-                    && !store::coupons::claim(conn, code, &buyer, order_no.as_str())?
-                {
-                    return Err(coupon_refused(CouponRefusal::UsedUp));
+                if let Some(code) = &coupon {
+                    // Returning an error rolls the order back with the claim.
+                    match store::coupons::claim(conn, code, &buyer, order_no.as_str())? {
+                        store::coupons::Claim::Claimed => {}
+                        store::coupons::Claim::UsedUp => return Err(coupon_refused(CouponRefusal::UsedUp)),
+                        store::coupons::Claim::BuyerLimit => return Err(coupon_refused(CouponRefusal::BuyerLimit)),
+                    }
                 }
                 Ok(())
             })

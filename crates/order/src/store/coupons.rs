@@ -75,9 +75,23 @@ pub fn uses_by(conn: &mut DbConnection, code: &str, buyer: &str) -> QueryResult<
         .get_result(conn)
 }
 
-/// Takes one use of the coupon for `order_no`, only while uses remain: a
-/// guarded update, so racing checkouts never exceed the limit. Whether it did.
-pub fn claim(conn: &mut DbConnection, code: &str, buyer: &str, order_no: &str) -> QueryResult<bool> {
+/// What a claim came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    Claimed,
+    /// Every use of the coupon is taken.
+    UsedUp,
+    /// This buyer has used it as often as it allows.
+    BuyerLimit,
+}
+
+/// Takes one use of the coupon for `order_no`, only while uses remain and
+/// the buyer has not used up their share: a guarded update, so racing
+/// checkouts never exceed either limit.
+pub fn claim(conn: &mut DbConnection, code: &str, buyer: &str, order_no: &str) -> QueryResult<Claim> {
+    // The update takes the coupon's row (a lock until the transaction ends on
+    // PostgreSQL; SQLite writes one at a time), so the buyer's uses counted
+    // next cannot change under it: concurrent checkouts never exceed either limit.
     let claimed = diesel::update(
         coupons::table
             .find(code)
@@ -86,12 +100,19 @@ pub fn claim(conn: &mut DbConnection, code: &str, buyer: &str, order_no: &str) -
     .set(coupons::used.eq(coupons::used + 1))
     .execute(conn)?;
     if claimed == 0 {
-        return Ok(false);
+        return Ok(Claim::UsedUp);
+    }
+    let per_buyer: Option<i64> = coupons::table.find(code).select(coupons::per_buyer_limit).first(conn)?;
+    if let Some(limit) = per_buyer
+        && uses_by(conn, code, buyer)? >= limit
+    {
+        diesel::update(coupons::table.find(code)).set(coupons::used.eq(coupons::used - 1)).execute(conn)?;
+        return Ok(Claim::BuyerLimit);
     }
     diesel::insert_into(coupon_uses::table)
         .values((coupon_uses::coupon_code.eq(code), coupon_uses::buyer.eq(buyer), coupon_uses::order_no.eq(order_no)))
         .execute(conn)?;
-    Ok(true)
+    Ok(Claim::Claimed)
 }
 
 /// Gives the use back (the order was cancelled or expired unpaid).

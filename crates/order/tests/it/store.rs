@@ -14,6 +14,7 @@ use keyshop_order::domain::order::{Order, OrderLine};
 use keyshop_order::domain::pricing::{Breakdown, CouponValue};
 use keyshop_order::domain::state::OrderState;
 use keyshop_order::store::MIGRATIONS;
+use keyshop_order::store::coupons::Claim;
 use keyshop_order::store::orders::OrderDraft;
 use keyshop_order::store::{coupons, orders};
 use keyshop_testkit::storage_test;
@@ -147,6 +148,41 @@ storage_test!(idempotency_keys_find_the_first_order_of_the_same_buyer, &MIGRATIO
     assert_eq!(run(&db, |conn| orders::due_to_expire(conn, 901_050, 10)).await, [no("KS1")]);
 });
 
+storage_test!(a_per_buyer_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |db: Db| async move {
+    let coupon = Coupon {
+        code: "ONCE".to_owned(),
+        value: CouponValue::Percent(10),
+        min_goods_usd: 0,
+        starts_at_ms: 0,
+        ends_at_ms: None,
+        usage_limit: None,
+        used: 0,
+        per_buyer_limit: Some(1),
+    };
+    run(&db, move |conn| coupons::insert(conn, &coupon, 0)).await;
+    let mut tasks = Vec::new();
+    for index in 0..12 {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move {
+            let order_no = format!("KS{index}");
+            db.write(move |conn| -> Result<Claim, AppError> {
+                orders::insert(conn, draft(&order_no, None, None, 1_000))?;
+                Ok(coupons::claim(conn, "ONCE", "same@example.com", &order_no)?)
+            })
+            .await
+            .unwrap()
+        }));
+    }
+    let mut outcomes = Vec::new();
+    for task in tasks {
+        outcomes.push(task.await.unwrap());
+    }
+    assert_eq!(outcomes.iter().filter(|claim| **claim == Claim::Claimed).count(), 1, "{outcomes:?}");
+    assert!(outcomes.iter().all(|claim| matches!(claim, Claim::Claimed | Claim::BuyerLimit)));
+    assert_eq!(run(&db, |conn| coupons::find(conn, "ONCE")).await.unwrap().used, 1);
+    assert_eq!(run(&db, |conn| coupons::uses_by(conn, "ONCE", "same@example.com")).await, 1);
+});
+
 storage_test!(a_coupon_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |db: Db| async move {
     let coupon = Coupon {
         code: "TEN".to_owned(),
@@ -166,7 +202,7 @@ storage_test!(a_coupon_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |db:
             let order_no = format!("KS{index}");
             db.write(move |conn| -> Result<bool, AppError> {
                 orders::insert(conn, draft(&order_no, None, None, 1_000))?;
-                Ok(coupons::claim(conn, "TEN", &format!("buyer{index}@example.com"), &order_no)?)
+                Ok(coupons::claim(conn, "TEN", &format!("buyer{index}@example.com"), &order_no)? == Claim::Claimed)
             })
             .await
             .unwrap()
