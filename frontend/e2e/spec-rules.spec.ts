@@ -59,11 +59,16 @@ test('a 401 to a signed-in call ends the session and reloads the page', async ({
   await page.goto('/');
   await expect
     .poll(() =>
-      page.evaluate(
-        () =>
-          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
-            ?.type,
-      ),
+      page
+        .evaluate(
+          () =>
+            (
+              performance.getEntriesByType('navigation')[0] as
+                PerformanceNavigationTiming | undefined
+            )?.type,
+        )
+        // Asked while the reload is under way: ask again.
+        .catch(() => undefined),
     )
     .toBe('reload');
   await expect(page.getByRole('banner')).toBeVisible();
