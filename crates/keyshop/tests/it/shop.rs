@@ -297,6 +297,31 @@ async fn two_hundred_checkouts_for_fifty_keys_on_postgres() {
     two_hundred_checkouts_for_fifty_keys(start_with(databases, urls, many_guests()).await).await;
 }
 
+/// A burst of logins over HTTP: every one is answered (a wrong password, the
+/// lock-out, or "come back"), none waits into the gateway's time-out (503).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_sixty_logins_is_answered_without_a_503() {
+    let shop = std::sync::Arc::new(start(Vec::new(), [None, None, None]).await);
+    shop.sign_up("burst@example.com").await;
+    let logins: Vec<_> = (0..60)
+        .map(|index| {
+            let shop = shop.clone();
+            tokio::spawn(async move {
+                let account = if index % 2 == 0 { "burst@example.com".to_owned() } else { format!("nobody{index}@example.com") };
+                let body = json!({"account": account, "password": "wrong-password", "code": CAPTCHA, "uuid": "x"});
+                shop.post("/api/login", &[], body).await
+            })
+        })
+        .collect();
+    let mut statuses = BTreeSet::new();
+    for login in logins {
+        let answer = login.await.unwrap();
+        assert!(matches!(answer.status, 401 | 429), "{} {}", answer.status, answer.body);
+        statuses.insert(answer.status);
+    }
+    assert!(statuses.contains(&429), "the lock-outs answered: {statuses:?}");
+}
+
 /// A visitor fills a cart, checks out in EUR with the demo coupon, is
 /// declined, pays again with the good card, and opens the order from the
 /// e-mail's link to see both keys.
