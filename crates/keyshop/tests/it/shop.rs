@@ -307,7 +307,8 @@ async fn a_burst_of_sixty_logins_is_answered_without_a_503() {
         .map(|index| {
             let shop = shop.clone();
             tokio::spawn(async move {
-                let account = if index % 2 == 0 { "burst@example.com".to_owned() } else { format!("nobody{index}@example.com") };
+                let account =
+                    if index % 2 == 0 { "burst@example.com".to_owned() } else { format!("nobody{index}@example.com") };
                 let body = json!({"account": account, "password": "wrong-password", "code": CAPTCHA, "uuid": "x"});
                 shop.post("/api/login", &[], body).await
             })
