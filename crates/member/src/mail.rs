@@ -24,6 +24,30 @@ pub fn reset_code(to: &str, language_code: &str, code: &str) -> Composed {
     )
 }
 
+/// Someone registered with an address that already has an account: its
+/// owner hears of it (the registering browser was told nothing different).
+pub fn already_registered(to: &str, language_code: &str, public_url: &str) -> Composed {
+    let language = language(language_code);
+    let messages = Messages::embedded();
+    compose(
+        to,
+        language,
+        messages.text(language, "email.member.alreadyRegistered.subject", &[]),
+        &[
+            Block::Text(messages.text(language, "email.member.alreadyRegistered.body", &[])),
+            Block::Link(
+                messages.text(language, "email.member.alreadyRegistered.signIn", &[]),
+                format!("{public_url}/login"),
+            ),
+            Block::Link(
+                messages.text(language, "email.member.alreadyRegistered.forgot", &[]),
+                format!("{public_url}/forgot"),
+            ),
+            Block::Text(messages.text(language, "email.member.alreadyRegistered.ignore", &[])),
+        ],
+    )
+}
+
 /// "We received your form."
 pub fn form_received(to: &str, language_code: &str, name: &str, form_kind: &str) -> Composed {
     let language = language(language_code);

@@ -3076,7 +3076,8 @@ export interface components {
              */
             confirmPassword: string;
             /**
-             * @description Required, well-formed and not yet registered.
+             * @description Required and well-formed. An address that already has an account gets
+             *     the same answer (its owner is told by e-mail).
              * @default
              */
             email: string;
@@ -6007,7 +6008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
-            /** @description A field is missing or wrong, or the e-mail is taken */
+            /** @description A field is missing or wrong */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -12,8 +12,8 @@ use super::{Caller, ClientInfo, MemberService, random_failed};
 use crate::domain::account::{self, NewAccount, RegisterForm};
 use crate::domain::throttle::{self, LoginGate};
 use crate::domain::{level, password, secret, user_agent};
-use crate::store;
 use crate::store::members::{MemberRow, NewMember};
+use crate::{mail, store};
 
 /// What the session check answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,12 +98,16 @@ pub(super) async fn verify_password(password: String, stored: Option<String>) ->
 
 impl MemberService {
     /// Registers an account. Fields are checked before the captcha is used up.
+    /// An address that already has an account gets the same answer, after
+    /// the same work (the password is hashed either way), and its owner an
+    /// e-mail saying so: nobody learns from here whether an address is
+    /// registered. The new member's id, `None` for a taken address.
     pub async fn register(
         &self,
         form: &RegisterForm,
         captcha: (&str, &str),
         client: &ClientInfo,
-    ) -> Result<i64, AppError> {
+    ) -> Result<Option<i64>, AppError> {
         let account = NewAccount::parse(form)?;
         self.check_captcha(captcha.0, captcha.1).await?;
         self.throttle(
@@ -117,9 +121,9 @@ impl MemberService {
         let language = keyshop_core::i18n::normalize(&client.language).unwrap_or(keyshop_core::i18n::DEFAULT);
         let email_text = email.as_str().to_owned();
         let now = self.clock.now_ms();
-        let member_id = self
+        let created = self
             .db
-            .write(move |conn| -> Result<i64, AppError> {
+            .write(move |conn| -> Result<Option<i64>, AppError> {
                 let levels = store::levels::all(conn)?;
                 let start = level::standing(&levels, 0).ok_or_else(|| AppError::internal("no level starts at 0"))?;
                 let member = NewMember {
@@ -130,22 +134,37 @@ impl MemberService {
                     language,
                     level_id: start.level.id,
                 };
-                let id = store::members::insert(conn, &member, now)
-                    .map_err(taken_on_unique_violation)?
-                    .ok_or_else(|| AppError::field("email", "api.member.emailTaken"))?;
+                let Some(id) = store::members::insert(conn, &member, now).or_else(taken_on_unique_violation)? else {
+                    return Ok(None);
+                };
                 let event = Event::new(
                     id.to_string(),
                     &MemberRegistered { member_id: id, email: email_text.clone(), language: language.to_owned() },
                 );
                 outbox::enqueue(conn, &event)?;
-                Ok(id)
+                Ok(Some(id))
             })
             .await?;
+        let Some(member_id) = created else {
+            let composed = mail::already_registered(email.as_str(), language, &self.settings.public_url);
+            let mailer = self.mailer.clone();
+            tokio::spawn(async move {
+                if let Err(error) = mailer.send(composed.as_email()).await {
+                    tracing::warn!(error = %error, "the already-registered e-mail was not sent");
+                }
+            });
+            // The same work as a new account's (a double opt-in: nothing is
+            // subscribed until the owner confirms), so the time tells nothing.
+            if newsletter && let Err(error) = self.subscribe_newsletter(email.as_str(), client, false).await {
+                tracing::warn!(error = %error.detail, "newsletter opt-in not started");
+            }
+            return Ok(None);
+        };
         self.wake_outbox();
         if newsletter && let Err(error) = self.subscribe_newsletter(email.as_str(), client, false).await {
             tracing::warn!(member_id, error = %error.detail, "newsletter opt-in not started");
         }
-        Ok(member_id)
+        Ok(Some(member_id))
     }
 
     /// Signs in. Throttled per account and per address: the captcha after 3
@@ -319,13 +338,11 @@ impl MemberService {
 }
 
 /// Two registrations of one e-mail at once: the unique index refuses the
-/// second, which is "taken", not an internal error.
-fn taken_on_unique_violation(error: diesel::result::Error) -> AppError {
+/// second, which is "taken" (no new member), not an internal error.
+fn taken_on_unique_violation(error: diesel::result::Error) -> Result<Option<i64>, AppError> {
     match error {
-        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
-            AppError::field("email", "api.member.emailTaken")
-        }
-        other => AppError::from(other),
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => Ok(None),
+        other => Err(AppError::from(other)),
     }
 }
 

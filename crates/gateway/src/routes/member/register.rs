@@ -13,7 +13,8 @@ use crate::state::GatewayState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RegisterBody {
-    /// Required, well-formed and not yet registered.
+    /// Required and well-formed. An address that already has an account gets
+    /// the same answer (its owner is told by e-mail).
     pub email: String,
     /// Required.
     pub full_name: String,
@@ -34,7 +35,7 @@ pub struct RegisterBody {
     request_body = RegisterBody,
     responses(
         (status = 200, description = "Registered (msgKey api.member.registered)", body = Envelope<Option<String>>),
-        (status = 400, description = "A field is missing or wrong, or the e-mail is taken", body = Envelope<FieldErrorsDto>),
+        (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
         (status = 429, description = "Too many registrations from this address", body = Envelope<Option<String>>),
     ))]
 #[post("/api/register")]
