@@ -149,7 +149,17 @@ pub fn path_config() -> web::PathConfig {
     })
 }
 
-/// The answer for `/prod-api/**` paths that no route serves.
-pub async fn route_not_found() -> Result<HttpResponse, ApiError> {
+/// The answer for `/prod-api/**` requests that no route serves: 405 when the
+/// path is served with other methods, else 404; both in the envelope.
+pub async fn route_not_found(request: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
+    if request.resource_map().has_resource(request.path()) {
+        let envelope = Envelope {
+            code: StatusCode::METHOD_NOT_ALLOWED.as_u16(),
+            msg: Messages::embedded().text(context::language(), "api.error.methodNotAllowed", &[]),
+            msg_key: "api.error.methodNotAllowed".to_owned(),
+            data: serde_json::Value::Null,
+        };
+        return Ok(json_response(StatusCode::METHOD_NOT_ALLOWED, &envelope));
+    }
     Err(ApiError(AppError::not_found("api.error.routeNotFound")))
 }

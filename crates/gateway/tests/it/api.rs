@@ -128,14 +128,20 @@ async fn msg_is_in_the_language_of_the_lang_parameter_else_accept_language() {
 }
 
 #[actix_web::test]
-async fn unknown_api_calls_and_methods_get_a_404_envelope() {
+async fn unknown_api_calls_get_a_404_envelope_and_other_methods_a_405() {
     let app = spawn_app().await;
-    for request in [get("/prod-api/api/nothing"), get("/prod-api"), TestRequest::post().uri("/prod-api/api/home/rate")]
-    {
+    for request in [get("/prod-api/api/nothing"), get("/prod-api")] {
         let (status, body) = json(&app.state, request).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_envelope(status, &body);
         assert_eq!(body["msgKey"], "api.error.routeNotFound");
+    }
+    let trace = TestRequest::default().method(actix_web::http::Method::TRACE).uri("/prod-api/api/payment/methods");
+    for request in [TestRequest::post().uri("/prod-api/api/home/rate"), trace] {
+        let (status, body) = json(&app.state, request).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_envelope(status, &body);
+        assert_eq!(body["msgKey"], "api.error.methodNotAllowed");
     }
 }
 
@@ -283,7 +289,9 @@ async fn every_documented_call_is_routed() {
                 other => panic!("unexpected method {other} on {path}"),
             };
             let (_, body) = json(&app.state, request).await;
-            assert_ne!(body["msgKey"], "api.error.routeNotFound", "{method} {path} is documented but not routed");
+            for unrouted in ["api.error.routeNotFound", "api.error.methodNotAllowed"] {
+                assert_ne!(body["msgKey"], unrouted, "{method} {path} is documented but not routed");
+            }
         }
     }
 }
