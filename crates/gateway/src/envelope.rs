@@ -149,6 +149,45 @@ pub fn path_config() -> web::PathConfig {
     })
 }
 
+/// Every `/prod-api/**` error in the envelope, including those actix answers
+/// itself in plain text (a body over the size limit: 413, a wrong content
+/// type: 415): the same status, a key for it, `data: null`.
+pub async fn envelope_plain_errors(
+    request: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    let is_api = request.path().starts_with("/prod-api/") || request.path() == "/prod-api";
+    let response = next.call(request).await?;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !is_api || is_json || !(status.is_client_error() || status.is_server_error()) {
+        return Ok(response.map_into_left_body());
+    }
+    let msg_key = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "api.error.payloadTooLarge",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "api.error.unsupportedMediaType",
+        StatusCode::METHOD_NOT_ALLOWED => "api.error.methodNotAllowed",
+        StatusCode::NOT_FOUND => "api.error.routeNotFound",
+        status if status.is_server_error() => "api.error.internal",
+        _ => "api.error.badRequest",
+    };
+    let envelope = Envelope {
+        code: status.as_u16(),
+        msg: Messages::embedded().text(context::language(), msg_key, &[]),
+        msg_key: msg_key.to_owned(),
+        data: serde_json::Value::Null,
+    };
+    let (request, _) = response.into_parts();
+    Ok(actix_web::dev::ServiceResponse::new(request, json_response(status, &envelope)).map_into_right_body())
+}
+
 /// The answer for `/prod-api/**` requests that no route serves: 405 when the
 /// path is served with other methods, else 404; both in the envelope.
 pub async fn route_not_found(request: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {

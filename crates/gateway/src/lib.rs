@@ -48,6 +48,7 @@ pub fn app(
         .app_data(envelope::query_config())
         .app_data(envelope::path_config())
         .wrap(middleware::from_fn(panics::answer_500))
+        .wrap(middleware::from_fn(envelope::envelope_plain_errors))
         .wrap(middleware::from_fn(caching::public_etag))
         .wrap(middleware::Compress::default())
         .wrap(security::headers(state.hsts))

@@ -5910,6 +5910,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A body over KEYSHOP_BODY_LIMIT_BYTES (api.error.payloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
         };
     };
     account_profile: {

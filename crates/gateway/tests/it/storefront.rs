@@ -230,6 +230,14 @@ async fn reviews_post_once_a_minute_and_never_show_the_email() {
     let huge = body!({ "fullName": "A", "email": "a@b.co", "content": "x".repeat(70_000), "stars": 5 });
     let (status, body) = json(&app.state, TestRequest::post().uri(&path).set_json(&huge)).await;
     assert_eq!((status, body["msgKey"].as_str()), (StatusCode::BAD_REQUEST, Some("api.error.payloadTooLarge")));
+    // A raw body over the limit (a webhook's): 413, in the envelope too.
+    let webhook = TestRequest::post()
+        .uri("/prod-api/api/payment/webhook/sandbox")
+        .insert_header(("content-type", "application/json"))
+        .set_payload(vec![b'x'; 1_000_000]);
+    let (status, body) = json(&app.state, webhook).await;
+    assert_eq!((status, body["msgKey"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("api.error.payloadTooLarge")));
+    assert_envelope(status, &body);
 }
 
 #[actix_web::test]

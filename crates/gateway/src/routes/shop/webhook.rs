@@ -39,6 +39,7 @@ pub struct WebhookAckDto {
         (status = 200, description = "Received (a replay is acknowledged as a duplicate)", body = Envelope<WebhookAckDto>),
         (status = 400, description = "Forged, stale or malformed (api.payment.signatureInvalid)", body = Envelope<Option<String>>),
         (status = 404, description = "A provider not enabled in this store", body = Envelope<Option<String>>),
+        (status = 413, description = "A body over KEYSHOP_BODY_LIMIT_BYTES (api.error.payloadTooLarge)", body = Envelope<Option<String>>),
     ))]
 #[post("/api/payment/webhook/{provider}")]
 pub async fn receive_webhook(
