@@ -191,14 +191,19 @@ pub async fn envelope_plain_errors(
 /// The answer for `/prod-api/**` requests that no route serves: 405 when the
 /// path is served with other methods, else 404; both in the envelope.
 pub async fn route_not_found(request: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
-    if request.resource_map().has_resource(request.path()) {
+    if let Some(template) = request.resource_map().match_pattern(request.path()) {
         let envelope = Envelope {
             code: StatusCode::METHOD_NOT_ALLOWED.as_u16(),
             msg: Messages::embedded().text(context::language(), "api.error.methodNotAllowed", &[]),
             msg_key: "api.error.methodNotAllowed".to_owned(),
             data: serde_json::Value::Null,
         };
-        return Ok(json_response(StatusCode::METHOD_NOT_ALLOWED, &envelope));
+        let mut response = json_response(StatusCode::METHOD_NOT_ALLOWED, &envelope);
+        let allow = crate::openapi::methods_of(&template).join(", ");
+        if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allow) {
+            response.headers_mut().insert(actix_web::http::header::ALLOW, value);
+        }
+        return Ok(response);
     }
     Err(ApiError(AppError::not_found("api.error.routeNotFound")))
 }

@@ -120,6 +120,30 @@ impl Modify for BearerToken {
     }
 }
 
+/// The methods the document declares for a path template
+/// (`/prod-api/api/addresses/{id}`), upper case, for a 405's `Allow`.
+pub fn methods_of(template: &str) -> Vec<&'static str> {
+    static METHODS: std::sync::LazyLock<std::collections::HashMap<String, Vec<&'static str>>> =
+        std::sync::LazyLock::new(|| {
+            ApiDoc::openapi()
+                .paths
+                .paths
+                .iter()
+                .map(|(path, item)| {
+                    let declared = [
+                        ("GET", item.get.is_some()),
+                        ("POST", item.post.is_some()),
+                        ("PUT", item.put.is_some()),
+                        ("DELETE", item.delete.is_some()),
+                        ("PATCH", item.patch.is_some()),
+                    ];
+                    (path.clone(), declared.iter().filter(|(_, on)| *on).map(|(method, _)| *method).collect())
+                })
+                .collect()
+        });
+    METHODS.get(template).cloned().unwrap_or_default()
+}
+
 /// The document as pretty JSON (for `keyshop openapi`).
 pub fn json() -> Result<String, serde_json::Error> {
     ApiDoc::openapi().to_pretty_json()

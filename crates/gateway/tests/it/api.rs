@@ -138,7 +138,11 @@ async fn unknown_api_calls_get_a_404_envelope_and_other_methods_a_405() {
     }
     let trace = TestRequest::default().method(actix_web::http::Method::TRACE).uri("/prod-api/api/payment/methods");
     for request in [TestRequest::post().uri("/prod-api/api/home/rate"), trace] {
-        let (status, body) = json(&app.state, request).await;
+        let response = call(&app.state, request).await;
+        let allow = response.headers().get("allow").map(|value| value.to_str().unwrap().to_owned());
+        assert_eq!(allow.as_deref(), Some("GET"), "the methods it takes");
+        let status = response.status();
+        let body: serde_json::Value = serde_json::from_slice(&test::read_body(response).await).unwrap();
         assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
         assert_envelope(status, &body);
         assert_eq!(body["msgKey"], "api.error.methodNotAllowed");
