@@ -41,7 +41,7 @@ impl SearchIndex {
             document.add_text(title, &product.title);
             let extras = [product.developer.as_str(), product.publisher.as_str()]
                 .into_iter()
-                .chain(product.genres.iter().map(String::as_str))
+                .chain(product.genres.iter().map(|genre| genre.as_str()))
                 .chain(product.tags.iter().map(String::as_str))
                 .collect::<Vec<_>>()
                 .join(" ");
@@ -160,9 +160,9 @@ mod tests {
             game_name: title.to_lowercase().replace(' ', "-"),
             game_ext_name: "steam-global".into(),
             title: title.into(),
-            product_type: "game".into(),
-            platform: "steam".into(),
-            region: "global".into(),
+            product_type: keyshop_core::vocab::ProductType::Game,
+            platform: keyshop_core::vocab::Platform::Steam,
+            region: keyshop_core::vocab::Region::Global,
             developer: developer.into(),
             publisher: String::new(),
             release_date: "2024-01-01".into(),
@@ -177,8 +177,8 @@ mod tests {
             rating_count: 0,
             palette: 0,
             screenshot_count: 0,
-            genres: vec!["rpg".into()],
-            languages: vec!["en-US".into()],
+            genres: vec![keyshop_core::vocab::Genre::Rpg],
+            languages: vec![keyshop_core::vocab::Language::EnUs],
             tags: vec!["open world".into()],
         }
     }

@@ -4,22 +4,24 @@
 //! (every review) patches a copy that shares the index and look-ups instead. Readers take the current
 //! snapshot and never wait for a rebuild.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use crate::domain::listing::ProductCodes;
 use crate::domain::product::ProductSummary;
+use keyshop_core::vocab::{Genre, Platform, ProductType, Region};
+
 use crate::domain::stock::StockStatus;
-use crate::domain::taxonomy;
+use crate::domain::taxonomy::Tally;
 use crate::search::{SearchError, SearchIndex};
 
 /// Product counts per navigation code.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NavigationCounts {
-    pub platforms: Vec<(String, i64)>,
-    pub types: Vec<(String, i64)>,
-    pub genres: Vec<(String, i64)>,
-    pub regions: Vec<(String, i64)>,
+    pub platforms: Vec<(Platform, i64)>,
+    pub types: Vec<(ProductType, i64)>,
+    pub genres: Vec<(Genre, i64)>,
+    pub regions: Vec<(Region, i64)>,
 }
 
 pub struct Snapshot {
@@ -36,11 +38,6 @@ fn names_key(game_name: &str, game_ext_name: &str) -> String {
     format!("{game_name}/{game_ext_name}")
 }
 
-/// Counts in the vocabulary's order, leaving out codes with no product.
-fn counted(vocabulary: &[&str], counts: &BTreeMap<&str, i64>) -> Vec<(String, i64)> {
-    vocabulary.iter().filter_map(|code| counts.get(code).map(|count| ((*code).to_owned(), *count))).collect()
-}
-
 impl Snapshot {
     pub fn build(products: Vec<ProductSummary>) -> Result<Snapshot, SearchError> {
         let search = SearchIndex::build(&products)?;
@@ -51,24 +48,23 @@ impl Snapshot {
             .enumerate()
             .map(|(index, product)| (names_key(&product.game_name, &product.game_ext_name), index))
             .collect();
-        let mut platforms = BTreeMap::new();
-        let mut types = BTreeMap::new();
-        let mut genres = BTreeMap::new();
-        let mut regions = BTreeMap::new();
+        let mut platforms = Tally::default();
+        let mut types = Tally::default();
+        let mut genres = Tally::default();
+        let mut regions = Tally::default();
         for product in &products {
-            *platforms.entry(product.platform.as_str()).or_insert(0) += 1;
-            *types.entry(product.product_type.as_str()).or_insert(0) += 1;
-            *regions.entry(product.region.as_str()).or_insert(0) += 1;
+            platforms.add(product.platform);
+            types.add(product.product_type);
+            regions.add(product.region);
             for genre in &product.genres {
-                *genres.entry(genre.as_str()).or_insert(0) += 1;
+                genres.add(*genre);
             }
         }
-        let region_codes: Vec<&str> = taxonomy::REGIONS.iter().map(|(code, _)| *code).collect();
         let navigation = NavigationCounts {
-            platforms: counted(&taxonomy::PLATFORMS, &platforms),
-            types: counted(&taxonomy::TYPES, &types),
-            genres: counted(&taxonomy::GENRES, &genres),
-            regions: counted(&region_codes, &regions),
+            platforms: platforms.counts(),
+            types: types.counts(),
+            genres: genres.counts(),
+            regions: regions.counts(),
         };
         let products = products.into_iter().map(Arc::new).collect();
         Ok(Snapshot {
@@ -176,9 +172,9 @@ mod tests {
             game_name: format!("game-{id}"),
             game_ext_name: "steam-global".into(),
             title: format!("Game {id}"),
-            product_type: "game".into(),
-            platform: "steam".into(),
-            region: "global".into(),
+            product_type: ProductType::Game,
+            platform: Platform::Steam,
+            region: Region::Global,
             developer: "Studio".into(),
             publisher: String::new(),
             release_date: "2024-01-01".into(),
@@ -193,8 +189,8 @@ mod tests {
             rating_count: 0,
             palette: 0,
             screenshot_count: 0,
-            genres: vec!["rpg".into()],
-            languages: vec!["en-US".into()],
+            genres: vec![Genre::Rpg],
+            languages: vec![keyshop_core::vocab::Language::EnUs],
             tags: Vec::new(),
         }
     }

@@ -4,6 +4,7 @@
 
 use keyshop_core::error::AppError;
 use keyshop_core::secret;
+use keyshop_core::vocab::StockStatus;
 use keyshop_proto::catalog::v1 as catalog;
 
 use crate::domain::import::KeyLine;
@@ -11,11 +12,11 @@ use crate::ports::CatalogClient;
 use crate::service::DeliveryService;
 
 /// Keys per product by the catalog's stock status.
-fn keys_for(stock: &str) -> usize {
+fn keys_for(stock: StockStatus) -> usize {
     match stock {
-        "in_stock" => 20,
-        "low" => 3,
-        _ => 0,
+        StockStatus::InStock => 20,
+        StockStatus::Low => 3,
+        StockStatus::OutOfStock | StockStatus::Preorder => 0,
     }
 }
 
@@ -37,7 +38,7 @@ pub async fn seed(service: &DeliveryService, mut catalog: CatalogClient) -> Resu
         let query = catalog::ProductQuery { page, limit: 50, ..catalog::ProductQuery::default() };
         let products = catalog.query_products(query).await?.into_inner();
         for card in &products.rows {
-            let count = keys_for(&card.stock);
+            let count = keys_for(StockStatus::from_proto(card.stock)?);
             if count == 0 {
                 continue;
             }
@@ -62,6 +63,7 @@ mod tests {
         assert_eq!(key.len(), 17);
         assert_eq!(key.matches('-').count(), 2);
         assert_ne!(key, invented_key().unwrap());
-        assert_eq!((keys_for("in_stock"), keys_for("low"), keys_for("out_of_stock")), (20, 3, 0));
+        let counts = [StockStatus::InStock, StockStatus::Low, StockStatus::OutOfStock].map(keys_for);
+        assert_eq!(counts, [20, 3, 0]);
     }
 }

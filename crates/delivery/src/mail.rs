@@ -3,6 +3,7 @@
 
 use keyshop_core::i18n::Messages;
 use keyshop_core::mail::{Block, Composed, compose, language};
+use keyshop_core::vocab::Platform;
 
 use crate::service::MailParts;
 
@@ -23,10 +24,10 @@ pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>], order_link: 
     let order_no = delivery.order_no.as_str();
     let mut blocks = vec![Block::Text(messages.text(language, "email.delivery.intro", &[("orderNo", order_no)]))];
     for line in guided {
-        let heading = if line.platform.is_empty() {
-            line.title.to_owned()
-        } else {
-            format!("{} · {}", line.title, platform_name(line.platform))
+        let heading = match Platform::parse(line.platform) {
+            Some(platform) => format!("{} · {}", line.title, platform.display_name()),
+            None if line.platform.is_empty() => line.title.to_owned(),
+            None => format!("{} · {}", line.title, line.platform),
         };
         blocks.push(Block::Heading(heading));
         for key in parts.keys.iter().filter(|key| key.line_no == line.line_no) {
@@ -54,22 +55,4 @@ pub fn keys_delivered(parts: &MailParts, guided: &[GuidedLine<'_>], order_link: 
         messages.text(language, "email.delivery.subject", &[("orderNo", order_no)]),
         &blocks,
     )
-}
-
-/// The platform's own name, as stores write it.
-fn platform_name(code: &str) -> &str {
-    match code {
-        "steam" => "Steam",
-        "epic" => "Epic Games",
-        "gog" => "GOG",
-        "xbox" => "Xbox",
-        "playstation" => "PlayStation",
-        "nintendo" => "Nintendo eShop",
-        "ea-app" => "EA app",
-        "ubisoft-connect" => "Ubisoft Connect",
-        "battle-net" => "Battle.net",
-        "microsoft-store" => "Microsoft Store",
-        "rockstar" => "Rockstar Games Launcher",
-        other => other,
-    }
 }

@@ -92,7 +92,9 @@ use crate::routes::{account, forms, games, home, member, news, shop};
         shop::payment::sandbox_charge,
         shop::webhook::receive_webhook,
     ),
-    components(schemas(FieldErrorsDto, Envelope<FieldErrorsDto>)),
+    // SortOrder is a query parameter's schema only, which utoipa does not
+    // collect by itself.
+    components(schemas(FieldErrorsDto, Envelope<FieldErrorsDto>, keyshop_core::vocab::SortOrder)),
     tags(
         (name = "home", description = "Languages, currencies, site settings, location and footer pages"),
         (name = "products", description = "Lists, search, categories and the product page"),
@@ -161,19 +163,14 @@ mod tests {
     fn the_document_publishes_every_vocabulary_as_its_codes() {
         let document: serde_json::Value = serde_json::from_str(&json().unwrap()).unwrap();
         let schemas = &document["components"]["schemas"];
-        let mut published = 0;
         for (name, codes, _) in keyshop_core::vocab::catalogue() {
             let schema = &schemas[name];
-            if schema.is_null() {
-                continue;
-            }
-            published += 1;
+            assert!(!schema.is_null(), "{name} is not in the OpenAPI document");
             assert_eq!(schema["type"], "string", "{name}");
             let listed: Vec<&str> =
                 schema["enum"].as_array().unwrap().iter().map(|code| code.as_str().unwrap()).collect();
             assert_eq!(listed, codes, "{name} in the OpenAPI document");
         }
-        assert!(published >= 3, "only {published} vocabularies published");
     }
 
     /// The SPA's API types are generated from `frontend/openapi.json`: it must be

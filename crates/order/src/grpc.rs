@@ -61,7 +61,7 @@ fn order(order: Order, now: i64) -> pb::Order {
                 product_id: line.product_id.get(),
                 sku: line.sku,
                 title: line.title,
-                platform: line.platform,
+                platform: line.platform.to_string(),
                 unit_price: line.unit_price,
                 quantity: line.quantity,
                 game_name: line.game_name,
@@ -104,7 +104,7 @@ fn keys_of(order_no: String, keys: OrderKeys) -> pb::OrderKeys {
             .map(|key| pb::RevealedKey {
                 line_no: key.line_no,
                 title: line(key.line_no).map(|line| line.title.clone()).unwrap_or_default(),
-                platform: line(key.line_no).map(|line| line.platform.clone()).unwrap_or_default(),
+                platform: line(key.line_no).map(|line| line.platform.to_string()).unwrap_or_default(),
                 key: key.key.clone(),
                 note: key.note.clone(),
             })

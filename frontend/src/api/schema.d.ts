@@ -2144,9 +2144,9 @@ export interface components {
                 /** @description Plain text; paragraphs separated by a blank line. */
                 description: string;
                 developer: string;
-                genres: string[];
+                genres: components["schemas"]["Genre"][];
                 /** @description Languages the product itself supports. */
-                languages: string[];
+                languages: components["schemas"]["Language"][];
                 /** Format: int32 */
                 perOrderLimit: number;
                 preorder: boolean;
@@ -2471,22 +2471,20 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 listPrice: number;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 /** Format: int64 */
                 price: number;
                 /** Format: double */
                 rating: number;
                 /** Format: int64 */
                 ratingCount: number;
-                region: string;
+                region: components["schemas"]["Region"];
                 /** @description YYYY-MM-DD */
                 releaseDate: string;
                 sku: string;
-                /** @description in_stock, low, out_of_stock or preorder. */
-                stock: string;
+                stock: components["schemas"]["StockStatus"];
                 title: string;
-                /** @description Product type code (game, dlc, software, gift-card, subscription, in-game-currency). */
-                type: string;
+                type: components["schemas"]["ProductType"];
             }[];
             /** @description The message in the request's language. */
             msg: string;
@@ -2503,7 +2501,7 @@ export interface components {
                 cover: string;
                 gameExtName: string;
                 gameName: string;
-                platform: string;
+                platform: components["schemas"]["Platform"];
                 title: string;
             }[];
             /** @description The message in the request's language. */
@@ -2599,10 +2597,14 @@ export interface components {
              */
             uuid: string;
         };
+        /** @enum {string} */
+        Genre: "action" | "adventure" | "rpg" | "strategy" | "shooter" | "sports" | "racing" | "simulation" | "puzzle" | "horror" | "indie" | "casual" | "fighting" | "platformer" | "survival" | "mmo";
         IdDto: {
             /** Format: int64 */
             id: number;
         };
+        /** @enum {string} */
+        Language: "ar" | "cz" | "de" | "en-US" | "es" | "fr" | "hu" | "it" | "ja" | "ko" | "nl" | "pl" | "pt" | "ro" | "ru" | "tr" | "zh-CN" | "zh-TW";
         LanguageDto: {
             /** @description Catalogue code, e.g. `en-US`, `zh-CN`, `cz`. */
             code: string;
@@ -2913,6 +2915,8 @@ export interface components {
             order: components["schemas"]["OrderDto"];
             paymentSessionId: string;
         };
+        /** @enum {string} */
+        Platform: "steam" | "epic" | "gog" | "xbox" | "playstation" | "nintendo" | "ea-app" | "ubisoft-connect" | "battle-net" | "microsoft-store" | "rockstar";
         PostReviewBody: {
             /** @description Required, at most 2000 characters. */
             content?: string;
@@ -2946,22 +2950,20 @@ export interface components {
             id: number;
             /** Format: int64 */
             listPrice: number;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             price: number;
             /** Format: double */
             rating: number;
             /** Format: int64 */
             ratingCount: number;
-            region: string;
+            region: components["schemas"]["Region"];
             /** @description YYYY-MM-DD */
             releaseDate: string;
             sku: string;
-            /** @description in_stock, low, out_of_stock or preorder. */
-            stock: string;
+            stock: components["schemas"]["StockStatus"];
             title: string;
-            /** @description Product type code (game, dlc, software, gift-card, subscription, in-game-currency). */
-            type: string;
+            type: components["schemas"]["ProductType"];
         };
         ProductDetailDto: components["schemas"]["ProductCardDto"] & {
             /** @description Plain text; one step per line. */
@@ -2973,9 +2975,9 @@ export interface components {
             /** @description Plain text; paragraphs separated by a blank line. */
             description: string;
             developer: string;
-            genres: string[];
+            genres: components["schemas"]["Genre"][];
             /** @description Languages the product itself supports. */
-            languages: string[];
+            languages: components["schemas"]["Language"][];
             /** Format: int32 */
             perOrderLimit: number;
             preorder: boolean;
@@ -2995,6 +2997,8 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @enum {string} */
+        ProductType: "game" | "dlc" | "software" | "gift-card" | "subscription" | "in-game-currency";
         ProfileBody: {
             /** @default  */
             address: string;
@@ -3059,6 +3063,8 @@ export interface components {
              */
             reason: string;
         };
+        /** @enum {string} */
+        Region: "global" | "europe" | "north-america" | "latin-america" | "asia" | "united-kingdom" | "germany" | "turkey" | "japan" | "brazil";
         RegisterBody: {
             /**
              * @description The terms of service and the privacy policy, ticked.
@@ -3202,6 +3208,8 @@ export interface components {
              */
             state: number;
         };
+        /** @enum {string} */
+        SortOrder: "relevance" | "newest" | "price_asc" | "price_desc" | "best_selling" | "rating" | "discount" | "hottest";
         StateStepDto: {
             /**
              * Format: int64
@@ -3211,6 +3219,8 @@ export interface components {
             note: string;
             state: components["schemas"]["OrderState"];
         };
+        /** @enum {string} */
+        StockStatus: "in_stock" | "low" | "out_of_stock" | "preorder";
         SubscribeBody: {
             /** @default  */
             email: string;
@@ -3219,7 +3229,7 @@ export interface components {
             cover: string;
             gameExtName: string;
             gameName: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             title: string;
         };
         TicketDto: {
@@ -4732,8 +4742,11 @@ export interface operations {
                 perOrderLimit?: string;
                 /** @description Type codes, comma-separated. */
                 type?: string;
-                /** @description relevance, newest, price_asc, price_desc, best_selling, rating or discount. */
-                sort?: string;
+                /**
+                 * @description The order of the list (relevance by default with a search text, else
+                 *     best sellers); another value answers 400.
+                 */
+                sort?: components["schemas"]["SortOrder"];
                 /** @description From 1 (default 1). */
                 page?: string;
                 /** @description 10, 20, 30 or 50 (default 20). */
@@ -4819,7 +4832,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Same sorts as queryGames. */
-                sort?: string;
+                sort?: components["schemas"]["SortOrder"];
                 page?: string;
                 limit?: string;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */

@@ -4,16 +4,25 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region};
+
 use super::content::{Content, LanguageTexts};
 use crate::domain::product::{RequirementSet, Requirements, slugify};
 use crate::domain::rng::Rng;
-use crate::domain::taxonomy::GENRES;
 use crate::store::products::NewProduct;
 
 const DAY_MS: i64 = 86_400_000;
-const PC_PLATFORMS: [&str; 8] =
-    ["steam", "epic", "gog", "ea-app", "ubisoft-connect", "battle-net", "microsoft-store", "rockstar"];
-const CONSOLES: [&str; 3] = ["xbox", "playstation", "nintendo"];
+const PC_PLATFORMS: [Platform; 8] = [
+    Platform::Steam,
+    Platform::Epic,
+    Platform::Gog,
+    Platform::EaApp,
+    Platform::UbisoftConnect,
+    Platform::BattleNet,
+    Platform::MicrosoftStore,
+    Platform::Rockstar,
+];
+const CONSOLES: [Platform; 3] = [Platform::Xbox, Platform::Playstation, Platform::Nintendo];
 const GAME_PRICES: [i64; 10] = [499, 999, 1499, 1999, 2499, 2999, 3999, 4999, 5999, 6999];
 const CARD_AMOUNTS: [i64; 4] = [10, 20, 50, 100];
 
@@ -33,23 +42,6 @@ pub struct DemoReview {
     pub content: String,
     pub stars: i64,
     pub days_ago: i64,
-}
-
-pub fn platform_name(code: &str) -> &'static str {
-    match code {
-        "steam" => "Steam",
-        "epic" => "Epic Games",
-        "gog" => "GOG",
-        "xbox" => "Xbox",
-        "playstation" => "PlayStation",
-        "nintendo" => "Nintendo eShop",
-        "ea-app" => "EA app",
-        "ubisoft-connect" => "Ubisoft Connect",
-        "battle-net" => "Battle.net",
-        "microsoft-store" => "Microsoft Store",
-        "rockstar" => "Rockstar Games Launcher",
-        _ => "PC",
-    }
 }
 
 /// A date `days` from `today_ms` as YYYY-MM-DD.
@@ -75,8 +67,8 @@ struct Generator<'a> {
 /// What describes a base title before it is put on platforms.
 struct Title {
     title: String,
-    product_type: &'static str,
-    genres: Vec<String>,
+    product_type: ProductType,
+    genres: Vec<Genre>,
     developer: String,
     publisher: String,
     release_days: i64,
@@ -111,10 +103,10 @@ impl<'a> Generator<'a> {
         fallback
     }
 
-    fn genres(&mut self) -> Vec<String> {
-        let mut genres: Vec<String> = Vec::new();
+    fn genres(&mut self) -> Vec<Genre> {
+        let mut genres: Vec<Genre> = Vec::new();
         for _ in 0..self.rng.range(1, 3) {
-            let genre = (*self.rng.pick(&GENRES)).to_owned();
+            let genre = *self.rng.pick(Genre::ALL);
             if !genres.contains(&genre) {
                 genres.push(genre);
             }
@@ -156,7 +148,7 @@ impl<'a> Generator<'a> {
     /// the same catalog: prices, stock and texts); the other languages use
     /// the translation of the English one (the templates of every language
     /// are parallel translations).
-    fn texts(&mut self, title: &Title, platform: &str, region: &str) -> Vec<(String, String, String)> {
+    fn texts(&mut self, title: &Title, platform: Platform, region: Region) -> Vec<(String, String, String)> {
         const DRAWN: [&str; 5] = ["en-US", "de", "fr", "ja", "es"];
         let mut choices: BTreeMap<&str, usize> = BTreeMap::new();
         for language in DRAWN {
@@ -164,7 +156,7 @@ impl<'a> Generator<'a> {
                 .content
                 .texts
                 .get(language)
-                .and_then(|catalog| catalog.description.get(title.product_type))
+                .and_then(|catalog| catalog.description.get(title.product_type.as_str()))
                 .map_or(0, Vec::len);
             if count > 0 {
                 choices.insert(language, self.rng.below(count as u64) as usize);
@@ -173,10 +165,11 @@ impl<'a> Generator<'a> {
         let english = choices.get(keyshop_core::i18n::DEFAULT).copied().unwrap_or(0);
         let mut texts = Vec::new();
         for (language, catalog) in &self.content.texts {
-            let genre = title.genres.first().and_then(|genre| catalog.genre.get(genre)).cloned().unwrap_or_default();
+            let genre =
+                title.genres.first().and_then(|genre| catalog.genre.get(genre.as_str())).cloned().unwrap_or_default();
             let region_text = region_phrase(catalog, region);
             let choice = choices.get(language.as_str()).copied().unwrap_or(english);
-            let template = catalog.description.get(title.product_type).and_then(|list| list.get(choice));
+            let template = catalog.description.get(title.product_type.as_str()).and_then(|list| list.get(choice));
             let Some(template) = template else { continue };
             let description = fill(
                 template,
@@ -185,32 +178,32 @@ impl<'a> Generator<'a> {
                     ("developer", &title.developer),
                     ("publisher", &title.publisher),
                     ("genre", &genre),
-                    ("platform", platform_name(platform)),
+                    ("platform", platform.display_name()),
                     ("region", &region_text),
                     ("base", &title.base),
                     ("amount", &title.amount),
                 ],
             );
-            let guide = catalog.activation.get(platform).cloned().unwrap_or_default();
+            let guide = catalog.activation.get(platform.as_str()).cloned().unwrap_or_default();
             texts.push((language.clone(), description, guide));
         }
         texts
     }
 
-    fn languages(&mut self) -> Vec<String> {
-        let mut languages = vec!["en-US".to_owned()];
-        for language in keyshop_core::i18n::SUPPORTED {
-            if language != "en-US" && self.rng.chance(45) {
-                languages.push(language.to_owned());
+    fn languages(&mut self) -> Vec<Language> {
+        let mut languages = vec![Language::EnUs];
+        for language in Language::ALL {
+            if *language != Language::EnUs && self.rng.chance(45) {
+                languages.push(*language);
             }
         }
         languages
     }
 
-    fn tags(&mut self, genres: &[String]) -> Vec<String> {
+    fn tags(&mut self, genres: &[Genre]) -> Vec<String> {
         let mut tags: Vec<String> = Vec::new();
         for genre in genres {
-            if let Some(options) = self.content.words.tags.get(genre) {
+            if let Some(options) = self.content.words.tags.get(genre.as_str()) {
                 for _ in 0..2 {
                     if options.is_empty() {
                         break;
@@ -237,20 +230,21 @@ impl<'a> Generator<'a> {
     }
 
     /// Puts `title` on `platform` in `region`.
-    fn offer(&mut self, title: &Title, platform: &str, region: &str, price_factor: i64) {
+    fn offer(&mut self, title: &Title, platform: Platform, region: Region, price_factor: i64) {
         let preorder = title.release_days > 0;
         let list_price = (title.base_price * price_factor / 100 / 100 * 100 + 99).max(99);
         let price = if preorder { list_price - list_price / 10 } else { self.discount_price(list_price) };
         let is_pc = PC_PLATFORMS.contains(&platform);
-        let requirements = (is_pc && matches!(title.product_type, "game" | "dlc")).then(|| self.requirements());
+        let requirements =
+            (is_pc && matches!(title.product_type, ProductType::Game | ProductType::Dlc)).then(|| self.requirements());
         let product = NewProduct {
             sku: format!("KS-{:05}", self.products.len() + 1),
             game_name: slugify(&title.title),
             game_ext_name: format!("{platform}-{region}"),
             title: title.title.clone(),
-            product_type: title.product_type.to_owned(),
-            platform: platform.to_owned(),
-            region: region.to_owned(),
+            product_type: title.product_type,
+            platform,
+            region,
             developer: title.developer.clone(),
             publisher: title.publisher.clone(),
             release_date: date(self.now_ms, title.release_days),
@@ -272,20 +266,20 @@ impl<'a> Generator<'a> {
         self.products.push(DemoProduct { product, keys });
     }
 
-    fn regions(&mut self) -> Vec<(&'static str, i64)> {
+    fn regions(&mut self) -> Vec<(Region, i64)> {
         // (region, price factor %): regional keys are cheaper.
-        let mut regions = vec![("global", 100)];
+        let mut regions = vec![(Region::Global, 100)];
         if self.rng.chance(35) {
             let (region, factor) = *self.rng.pick(&[
-                ("europe", 95),
-                ("north-america", 100),
-                ("latin-america", 70),
-                ("asia", 80),
-                ("united-kingdom", 95),
-                ("germany", 95),
-                ("turkey", 60),
-                ("japan", 90),
-                ("brazil", 65),
+                (Region::Europe, 95),
+                (Region::NorthAmerica, 100),
+                (Region::LatinAmerica, 70),
+                (Region::Asia, 80),
+                (Region::UnitedKingdom, 95),
+                (Region::Germany, 95),
+                (Region::Turkey, 60),
+                (Region::Japan, 90),
+                (Region::Brazil, 65),
             ]);
             regions.push((region, factor));
         }
@@ -296,7 +290,7 @@ impl<'a> Generator<'a> {
         let release_days = if self.rng.chance(6) { self.rng.range(10, 200) } else { -self.rng.range(5, 3500) };
         Title {
             title: self.unique_title(),
-            product_type: "game",
+            product_type: ProductType::Game,
             genres: self.genres(),
             developer: self.pick(&self.content.words.studios).to_owned(),
             publisher: self.pick(&self.content.words.publishers).to_owned(),
@@ -308,11 +302,11 @@ impl<'a> Generator<'a> {
         }
     }
 
-    fn generate_games(&mut self, count: usize) -> Vec<(Title, Vec<&'static str>)> {
+    fn generate_games(&mut self, count: usize) -> Vec<(Title, Vec<Platform>)> {
         let mut games = Vec::new();
         for _ in 0..count {
             let title = self.game();
-            let mut platforms: Vec<&'static str> = vec![*self.rng.pick(&PC_PLATFORMS)];
+            let mut platforms: Vec<Platform> = vec![*self.rng.pick(&PC_PLATFORMS)];
             if self.rng.chance(45) {
                 platforms.push(*self.rng.pick(&CONSOLES));
             }
@@ -324,7 +318,7 @@ impl<'a> Generator<'a> {
             }
             for platform in &platforms {
                 for (region, factor) in self.regions() {
-                    self.offer(&title, platform, region, factor);
+                    self.offer(&title, *platform, region, factor);
                 }
             }
             games.push((title, platforms));
@@ -332,12 +326,12 @@ impl<'a> Generator<'a> {
         games
     }
 
-    fn extras(&mut self, games: &[(Title, Vec<&'static str>)]) {
+    fn extras(&mut self, games: &[(Title, Vec<Platform>)]) {
         for (game, platforms) in games.iter().step_by(4) {
             let subtitle = self.pick(&self.content.words.subtitles).to_owned();
             let dlc = Title {
                 title: format!("{}: {subtitle}", game.title),
-                product_type: "dlc",
+                product_type: ProductType::Dlc,
                 genres: game.genres.clone(),
                 developer: game.developer.clone(),
                 publisher: game.publisher.clone(),
@@ -348,19 +342,21 @@ impl<'a> Generator<'a> {
                 screenshots: 3,
             };
             if self.titles.insert(dlc.title.to_lowercase()) {
-                self.offer(&dlc, platforms[0], "global", 100);
+                self.offer(&dlc, platforms[0], Region::Global, 100);
             }
         }
         for (game, platforms) in games
             .iter()
-            .filter(|(game, _)| game.genres.iter().any(|genre| matches!(genre.as_str(), "mmo" | "shooter" | "sports")))
+            .filter(|(game, _)| {
+                game.genres.iter().any(|genre| matches!(genre, Genre::Mmo | Genre::Shooter | Genre::Sports))
+            })
             .take(16)
         {
             let size = *self.rng.pick(&[500, 1000, 2800, 5000]);
             let currency = self.pick(&self.content.words.currencies).to_owned();
             let pack = Title {
                 title: format!("{} {size} {currency}", game.title),
-                product_type: "in-game-currency",
+                product_type: ProductType::InGameCurrency,
                 genres: game.genres.clone(),
                 developer: game.developer.clone(),
                 publisher: game.publisher.clone(),
@@ -371,15 +367,15 @@ impl<'a> Generator<'a> {
                 screenshots: 1,
             };
             if self.titles.insert(pack.title.to_lowercase()) {
-                self.offer(&pack, platforms[0], "global", 100);
+                self.offer(&pack, platforms[0], Region::Global, 100);
             }
         }
         let software: Vec<String> = self.content.words.software.clone();
         for name in software.iter().take(22) {
             let title = Title {
                 title: name.clone(),
-                product_type: "software",
-                genres: vec![(*self.rng.pick(&["simulation", "casual", "puzzle"])).to_owned()],
+                product_type: ProductType::Software,
+                genres: vec![*self.rng.pick(&[Genre::Simulation, Genre::Casual, Genre::Puzzle])],
                 developer: self.pick(&self.content.words.studios).to_owned(),
                 publisher: self.pick(&self.content.words.publishers).to_owned(),
                 release_days: -self.rng.range(30, 900),
@@ -389,19 +385,26 @@ impl<'a> Generator<'a> {
                 screenshots: 2,
             };
             if self.titles.insert(title.title.to_lowercase()) {
-                let platform = *self.rng.pick(&["microsoft-store", "microsoft-store", "steam"]);
-                self.offer(&title, platform, "global", 100);
+                let platform = *self.rng.pick(&[Platform::MicrosoftStore, Platform::MicrosoftStore, Platform::Steam]);
+                self.offer(&title, platform, Region::Global, 100);
             }
         }
-        for platform in ["steam", "xbox", "playstation", "nintendo", "epic", "battle-net"] {
+        for platform in [
+            Platform::Steam,
+            Platform::Xbox,
+            Platform::Playstation,
+            Platform::Nintendo,
+            Platform::Epic,
+            Platform::BattleNet,
+        ] {
             for amount in CARD_AMOUNTS {
-                let region = if amount == 100 { "north-america" } else { "global" };
+                let region = if amount == 100 { Region::NorthAmerica } else { Region::Global };
                 let card = Title {
-                    title: format!("{} Gift Card {amount} USD", platform_name(platform)),
-                    product_type: "gift-card",
-                    genres: vec!["casual".to_owned()],
-                    developer: platform_name(platform).to_owned(),
-                    publisher: platform_name(platform).to_owned(),
+                    title: format!("{} Gift Card {amount} USD", platform.display_name()),
+                    product_type: ProductType::GiftCard,
+                    genres: vec![Genre::Casual],
+                    developer: platform.display_name().to_owned(),
+                    publisher: platform.display_name().to_owned(),
                     release_days: -400,
                     base_price: amount * 100,
                     base: String::new(),
@@ -421,10 +424,10 @@ impl<'a> Generator<'a> {
                 let platform = CONSOLES[index % CONSOLES.len()];
                 let subscription = Title {
                     title: format!("{pass} {months} {}", if months == 1 { "Month" } else { "Months" }),
-                    product_type: "subscription",
-                    genres: vec![(*self.rng.pick(&["action", "adventure", "casual"])).to_owned()],
-                    developer: platform_name(platform).to_owned(),
-                    publisher: platform_name(platform).to_owned(),
+                    product_type: ProductType::Subscription,
+                    genres: vec![*self.rng.pick(&[Genre::Action, Genre::Adventure, Genre::Casual])],
+                    developer: platform.display_name().to_owned(),
+                    publisher: platform.display_name().to_owned(),
                     release_days: -self.rng.range(60, 700),
                     base_price: months * 999,
                     base: String::new(),
@@ -432,15 +435,15 @@ impl<'a> Generator<'a> {
                     screenshots: 1,
                 };
                 if self.titles.insert(subscription.title.to_lowercase()) {
-                    self.offer(&subscription, platform, "global", 100);
+                    self.offer(&subscription, platform, Region::Global, 100);
                 }
             }
         }
     }
 }
 
-fn region_phrase(catalog: &LanguageTexts, region: &str) -> String {
-    catalog.region.get(region).cloned().unwrap_or_else(|| region.replace('-', " "))
+fn region_phrase(catalog: &LanguageTexts, region: Region) -> String {
+    catalog.region.get(region.as_str()).cloned().unwrap_or_else(|| region.as_str().replace('-', " "))
 }
 
 /// The demo products (at least `games` base games with their variants, plus

@@ -11,7 +11,7 @@ use keyshop_core::events::{Event, outbox};
 use keyshop_proto::events::v1::ProductsChanged;
 
 pub use content::Content;
-pub use generate::{DemoProduct, DemoReview, platform_name};
+pub use generate::{DemoProduct, DemoReview};
 
 use crate::domain::review::NewReview;
 use crate::service::CatalogService;
@@ -95,19 +95,19 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::domain::taxonomy::{PLATFORMS, REGIONS, TYPES};
+    use keyshop_core::vocab::{Platform, ProductType, Region};
 
     #[test]
     fn the_demo_covers_every_type_platform_and_region_with_300_products() {
         let content = Content::embedded().unwrap();
         let products = generate::products(&content, DEMO_SEED, DEMO_GAMES, 1_790_000_000_000);
         assert!(products.len() >= 300, "{} products", products.len());
-        let types: HashSet<&str> = products.iter().map(|demo| demo.product.product_type.as_str()).collect();
-        let platforms: HashSet<&str> = products.iter().map(|demo| demo.product.platform.as_str()).collect();
-        let regions: HashSet<&str> = products.iter().map(|demo| demo.product.region.as_str()).collect();
-        assert_eq!(types.len(), TYPES.len(), "{types:?}");
-        assert_eq!(platforms.len(), PLATFORMS.len(), "{platforms:?}");
-        assert!(regions.len() >= REGIONS.len() - 1, "{regions:?}");
+        let types: HashSet<ProductType> = products.iter().map(|demo| demo.product.product_type).collect();
+        let platforms: HashSet<Platform> = products.iter().map(|demo| demo.product.platform).collect();
+        let regions: HashSet<Region> = products.iter().map(|demo| demo.product.region).collect();
+        assert_eq!(types.len(), ProductType::ALL.len(), "{types:?}");
+        assert_eq!(platforms.len(), Platform::ALL.len(), "{platforms:?}");
+        assert!(regions.len() >= Region::ALL.len() - 1, "{regions:?}");
         let addresses: HashSet<(String, String)> =
             products.iter().map(|demo| (demo.product.game_name.clone(), demo.product.game_ext_name.clone())).collect();
         assert_eq!(addresses.len(), products.len(), "product addresses are unique");

@@ -12,10 +12,10 @@ use std::sync::Arc;
 use keyshop_core::error::{AppError, FieldErrors};
 use keyshop_core::money::ExchangeRate;
 use keyshop_core::paging::Paging;
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region, SortOrder, StockStatus};
 
 use super::product::ProductSummary;
-use super::stock::StockStatus;
-use super::taxonomy::{self, GENRES, PLATFORMS, REGIONS, STOCK_STATES, TYPES};
+use super::taxonomy::{Indexed, Tally};
 
 /// The query as it arrives: every value a string or a raw number (0 = absent).
 #[derive(Debug, Clone, Default)]
@@ -36,34 +36,6 @@ pub struct RawQuery {
     pub limit: i64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sort {
-    Relevance,
-    Newest,
-    PriceAsc,
-    PriceDesc,
-    BestSelling,
-    Rating,
-    Discount,
-    Hottest,
-}
-
-impl Sort {
-    pub fn parse(text: &str) -> Option<Sort> {
-        Some(match text {
-            "relevance" => Sort::Relevance,
-            "newest" => Sort::Newest,
-            "price_asc" => Sort::PriceAsc,
-            "price_desc" => Sort::PriceDesc,
-            "best_selling" => Sort::BestSelling,
-            "rating" => Sort::Rating,
-            "discount" => Sort::Discount,
-            "hottest" => Sort::Hottest,
-            _ => return None,
-        })
-    }
-}
-
 /// A price range in the shopper's currency, minor units of that currency.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PriceRange {
@@ -82,16 +54,7 @@ impl PriceRange {
     }
 }
 
-fn stock_index(status: StockStatus) -> u8 {
-    match status {
-        StockStatus::InStock => 0,
-        StockStatus::Low => 1,
-        StockStatus::OutOfStock => 2,
-        StockStatus::Preorder => 3,
-    }
-}
-
-/// A product's codes as indexes and bitmasks (an unknown code gets no bit).
+/// A product's codes as indexes and bitmasks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProductCodes {
     pub platform: u8,
@@ -102,10 +65,8 @@ pub struct ProductCodes {
     pub languages: u32,
 }
 
-const UNKNOWN: u8 = u8::MAX;
-
-fn mask<'a>(codes: impl IntoIterator<Item = &'a String>, index: impl Fn(&str) -> Option<u8>) -> u32 {
-    codes.into_iter().filter_map(|code| index(code)).fold(0, |mask, bit| mask | (1 << bit))
+fn mask<V: Indexed>(values: &[V]) -> u32 {
+    values.iter().fold(0, |mask, value| mask | bit(value.index()))
 }
 
 fn bit(index: u8) -> u32 {
@@ -115,12 +76,12 @@ fn bit(index: u8) -> u32 {
 impl ProductCodes {
     pub fn of(product: &ProductSummary) -> ProductCodes {
         ProductCodes {
-            platform: taxonomy::platform_index(&product.platform).unwrap_or(UNKNOWN),
-            product_type: taxonomy::type_index(&product.product_type).unwrap_or(UNKNOWN),
-            region: taxonomy::region_index(&product.region).unwrap_or(UNKNOWN),
-            stock: stock_index(product.stock),
-            genres: mask(&product.genres, taxonomy::genre_index),
-            languages: mask(&product.languages, taxonomy::language_index),
+            platform: product.platform.index(),
+            product_type: product.product_type.index(),
+            region: product.region.index(),
+            stock: product.stock.index(),
+            genres: mask(&product.genres),
+            languages: mask(&product.languages),
         }
     }
 }
@@ -137,7 +98,7 @@ pub struct ProductQuery {
     pub stock: u32,
     pub price: PriceRange,
     pub per_order_limit: Option<i32>,
-    pub sort: Sort,
+    pub sort: SortOrder,
     pub paging: Paging,
 }
 
@@ -153,7 +114,7 @@ impl Default for ProductQuery {
             stock: 0,
             price: PriceRange { min: None, max: None, rate: ExchangeRate::ONE },
             per_order_limit: None,
-            sort: Sort::BestSelling,
+            sort: SortOrder::BestSelling,
             paging: Paging::default(),
         }
     }
@@ -176,12 +137,18 @@ pub fn parse_amount(text: &str) -> Option<i64> {
     (minor <= MAX_PRICE_MINOR).then_some(minor)
 }
 
-/// The bitmask of `values`; an unknown value is a field error.
-fn codes_mask(errors: &mut FieldErrors, field: &str, values: &[String], index: impl Fn(&str) -> Option<u8>) -> u32 {
+/// The bitmask of the codes in `values` (parsed by `parse`); a code outside
+/// the vocabulary is a field error.
+fn codes_mask<V: Indexed>(
+    errors: &mut FieldErrors,
+    field: &str,
+    values: &[String],
+    parse: impl Fn(&str) -> Option<V>,
+) -> u32 {
     let mut mask = 0;
     for value in values.iter().map(|value| value.trim()).filter(|value| !value.is_empty()) {
-        match index(value) {
-            Some(position) => mask |= bit(position),
+        match parse(value) {
+            Some(value) => mask |= bit(value.index()),
             None => errors.add(field, "api.field.invalid"),
         }
     }
@@ -198,12 +165,12 @@ impl ProductQuery {
         }
         let text = (!text.is_empty()).then(|| text.to_owned());
 
-        let genres = codes_mask(&mut errors, "genre", &raw.genres, taxonomy::genre_index);
-        let languages = codes_mask(&mut errors, "language", &raw.languages, taxonomy::language_index);
-        let platforms = codes_mask(&mut errors, "platform", &raw.platforms, taxonomy::platform_index);
-        let regions = codes_mask(&mut errors, "region", &raw.regions, taxonomy::region_index);
-        let types = codes_mask(&mut errors, "type", &raw.types, taxonomy::type_index);
-        let stock = codes_mask(&mut errors, "stock", &raw.stock, |code| StockStatus::parse(code).map(stock_index));
+        let genres = codes_mask(&mut errors, "genre", &raw.genres, Genre::parse);
+        let languages = codes_mask(&mut errors, "language", &raw.languages, Language::parse);
+        let platforms = codes_mask(&mut errors, "platform", &raw.platforms, Platform::parse);
+        let regions = codes_mask(&mut errors, "region", &raw.regions, Region::parse);
+        let types = codes_mask(&mut errors, "type", &raw.types, ProductType::parse);
+        let stock = codes_mask(&mut errors, "stock", &raw.stock, StockStatus::parse);
 
         let currency = if raw.currency.trim().is_empty() { "USD" } else { raw.currency.trim() };
         let rate = rate_of(currency).unwrap_or_else(|| {
@@ -237,11 +204,11 @@ impl ProductQuery {
             }
         };
         let sort = match raw.sort.trim() {
-            "" if text.is_some() => Sort::Relevance,
-            "" => Sort::BestSelling,
-            other => Sort::parse(other).unwrap_or_else(|| {
+            "" if text.is_some() => SortOrder::Relevance,
+            "" => SortOrder::BestSelling,
+            other => SortOrder::parse(other).unwrap_or_else(|| {
                 errors.add("sort", "api.field.invalid");
-                Sort::BestSelling
+                SortOrder::BestSelling
             }),
         };
         let paging = match Paging::parse(raw.page, raw.limit) {
@@ -274,11 +241,11 @@ impl ProductQuery {
 /// each computed with every other filter applied; in vocabulary order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Facets {
-    pub platform: Vec<(&'static str, i64)>,
-    pub product_type: Vec<(&'static str, i64)>,
-    pub genre: Vec<(&'static str, i64)>,
-    pub region: Vec<(&'static str, i64)>,
-    pub stock: Vec<(&'static str, i64)>,
+    pub platform: Vec<(Platform, i64)>,
+    pub product_type: Vec<(ProductType, i64)>,
+    pub genre: Vec<(Genre, i64)>,
+    pub region: Vec<(Region, i64)>,
+    pub stock: Vec<(StockStatus, i64)>,
 }
 
 #[derive(Debug)]
@@ -323,34 +290,29 @@ impl Verdict {
 }
 
 /// Orders two products for `sort`; ties go to the lower id.
-pub fn compare(sort: Sort, a: &ProductSummary, b: &ProductSummary, scores: Option<&HashMap<i64, f32>>) -> Ordering {
+pub fn compare(
+    sort: SortOrder,
+    a: &ProductSummary,
+    b: &ProductSummary,
+    scores: Option<&HashMap<i64, f32>>,
+) -> Ordering {
     let primary = match sort {
-        Sort::Relevance => match scores {
+        SortOrder::Relevance => match scores {
             Some(scores) => {
                 let score = |product: &ProductSummary| scores.get(&product.id).copied().unwrap_or(0.0);
                 score(b).total_cmp(&score(a)).then(b.sold_count.cmp(&a.sold_count))
             }
             None => b.sold_count.cmp(&a.sold_count),
         },
-        Sort::Newest => b.release_date.cmp(&a.release_date),
-        Sort::PriceAsc => a.price_usd.cmp(&b.price_usd),
-        Sort::PriceDesc => b.price_usd.cmp(&a.price_usd),
-        Sort::BestSelling => b.sold_count.cmp(&a.sold_count),
-        Sort::Rating => b.rating().total_cmp(&a.rating()).then(b.rating_count.cmp(&a.rating_count)),
-        Sort::Discount => b.discount_percent().cmp(&a.discount_percent()),
-        Sort::Hottest => b.view_count.cmp(&a.view_count).then(b.sold_count.cmp(&a.sold_count)),
+        SortOrder::Newest => b.release_date.cmp(&a.release_date),
+        SortOrder::PriceAsc => a.price_usd.cmp(&b.price_usd),
+        SortOrder::PriceDesc => b.price_usd.cmp(&a.price_usd),
+        SortOrder::BestSelling => b.sold_count.cmp(&a.sold_count),
+        SortOrder::Rating => b.rating().total_cmp(&a.rating()).then(b.rating_count.cmp(&a.rating_count)),
+        SortOrder::Discount => b.discount_percent().cmp(&a.discount_percent()),
+        SortOrder::Hottest => b.view_count.cmp(&a.view_count).then(b.sold_count.cmp(&a.sold_count)),
     };
     primary.then(a.id.cmp(&b.id))
-}
-
-fn add(counts: &mut [i64], index: u8) {
-    if let Some(slot) = counts.get_mut(usize::from(index)) {
-        *slot += 1;
-    }
-}
-
-fn named(vocabulary: &[&'static str], counts: &[i64]) -> Vec<(&'static str, i64)> {
-    vocabulary.iter().zip(counts).filter(|(_, count)| **count > 0).map(|(code, count)| (*code, *count)).collect()
 }
 
 /// Filters, counts, sorts and pages `products` (with their `codes`, same
@@ -362,11 +324,11 @@ pub fn list(
     query: &ProductQuery,
     text_scores: Option<&HashMap<i64, f32>>,
 ) -> Listing {
-    let mut platform = [0_i64; PLATFORMS.len()];
-    let mut product_type = [0_i64; TYPES.len()];
-    let mut genre = [0_i64; GENRES.len()];
-    let mut region = [0_i64; REGIONS.len()];
-    let mut stock = [0_i64; STOCK_STATES.len()];
+    let mut platform = Tally::<Platform>::default();
+    let mut product_type = Tally::<ProductType>::default();
+    let mut genre = Tally::<Genre>::default();
+    let mut region = Tally::<Region>::default();
+    let mut stock = Tally::<StockStatus>::default();
     let mut rows: Vec<&Arc<ProductSummary>> = Vec::new();
     for (product, codes) in products.iter().zip(codes) {
         let text_hit = text_scores.is_none_or(|scores| scores.contains_key(&product.id));
@@ -377,23 +339,21 @@ pub fn list(
         // Each facet counts the products passing every filter but its own.
         let (p, t, g, r, s) = (verdict.platform, verdict.product_type, verdict.genre, verdict.region, verdict.stock);
         if t && g && r && s {
-            add(&mut platform, codes.platform);
+            platform.add_index(codes.platform);
         }
         if p && g && r && s {
-            add(&mut product_type, codes.product_type);
+            product_type.add_index(codes.product_type);
         }
         if p && t && r && s {
-            for (index, slot) in genre.iter_mut().enumerate() {
-                if codes.genres & (1 << index) != 0 {
-                    *slot += 1;
-                }
+            for index in (0..32).filter(|index| codes.genres & (1 << index) != 0) {
+                genre.add_index(index);
             }
         }
         if p && t && g && s {
-            add(&mut region, codes.region);
+            region.add_index(codes.region);
         }
         if p && t && g && r {
-            add(&mut stock, codes.stock);
+            stock.add_index(codes.stock);
         }
         if verdict.all() {
             rows.push(product);
@@ -402,13 +362,12 @@ pub fn list(
     rows.sort_by(|a, b| compare(query.sort, a, b, text_scores));
     let total = rows.len();
     let page = query.paging.slice(&rows).iter().map(|product| Arc::clone(product)).collect();
-    let region_codes: Vec<&'static str> = REGIONS.iter().map(|(code, _)| *code).collect();
     let facets = Facets {
-        platform: named(&PLATFORMS, &platform),
-        product_type: named(&TYPES, &product_type),
-        genre: named(&GENRES, &genre),
-        region: named(&region_codes, &region),
-        stock: named(&STOCK_STATES, &stock),
+        platform: platform.counts(),
+        product_type: product_type.counts(),
+        genre: genre.counts(),
+        region: region.counts(),
+        stock: stock.counts(),
     };
     Listing { rows: page, total, facets }
 }
@@ -416,7 +375,7 @@ pub fn list(
 /// The first `limit` products in `sort` order among those `keep` accepts.
 pub fn top(
     products: &[Arc<ProductSummary>],
-    sort: Sort,
+    sort: SortOrder,
     limit: usize,
     keep: impl Fn(&ProductSummary) -> bool,
 ) -> Vec<&Arc<ProductSummary>> {
@@ -430,16 +389,16 @@ pub fn top(
 mod tests {
     use super::*;
 
-    fn product(id: i64, platform: &str, region: &str, price: i64, genres: &[&str]) -> ProductSummary {
+    fn product(id: i64, platform: Platform, region: Region, price: i64, genres: &[Genre]) -> ProductSummary {
         ProductSummary {
             id,
             sku: format!("KS-{id:05}"),
             game_name: format!("game-{id}"),
             game_ext_name: format!("{platform}-{region}"),
             title: format!("Game {id}"),
-            product_type: "game".into(),
-            platform: platform.into(),
-            region: region.into(),
+            product_type: ProductType::Game,
+            platform,
+            region,
             developer: String::new(),
             publisher: String::new(),
             release_date: format!("2024-01-{:02}", id % 28 + 1),
@@ -447,26 +406,26 @@ mod tests {
             list_price_usd: price * 2,
             per_order_limit: (id % 10 + 1) as i32,
             preorder: false,
-            stock: StockStatus::project(id % 7, false),
+            stock: super::super::stock::project(id % 7, false),
             sold_count: 100 - id,
             view_count: id,
             rating_sum: id % 6,
             rating_count: 1,
             palette: 0,
             screenshot_count: 0,
-            genres: genres.iter().map(|genre| (*genre).to_owned()).collect(),
-            languages: vec!["en-US".into()],
+            genres: genres.to_vec(),
+            languages: vec![Language::EnUs],
             tags: Vec::new(),
         }
     }
 
     fn catalog() -> Vec<Arc<ProductSummary>> {
         [
-            product(1, "steam", "global", 1999, &["action", "rpg"]),
-            product(2, "steam", "europe", 4999, &["rpg"]),
-            product(3, "xbox", "global", 999, &["racing"]),
-            product(4, "playstation", "europe", 5999, &["action"]),
-            product(5, "steam", "global", 2999, &["strategy"]),
+            product(1, Platform::Steam, Region::Global, 1999, &[Genre::Action, Genre::Rpg]),
+            product(2, Platform::Steam, Region::Europe, 4999, &[Genre::Rpg]),
+            product(3, Platform::Xbox, Region::Global, 999, &[Genre::Racing]),
+            product(4, Platform::Playstation, Region::Europe, 5999, &[Genre::Action]),
+            product(5, Platform::Steam, Region::Global, 2999, &[Genre::Strategy]),
         ]
         .into_iter()
         .map(Arc::new)
@@ -478,8 +437,8 @@ mod tests {
         list(products, &codes, query, scores)
     }
 
-    fn count(facet: &[(&str, i64)], code: &str) -> Option<i64> {
-        facet.iter().find(|(known, _)| *known == code).map(|(_, count)| *count)
+    fn count<V: PartialEq>(facet: &[(V, i64)], value: V) -> Option<i64> {
+        facet.iter().find(|(known, _)| *known == value).map(|(_, count)| *count)
     }
 
     fn rate(code: &str) -> Option<ExchangeRate> {
@@ -507,12 +466,12 @@ mod tests {
         assert_eq!(ids(&listing), [1, 2]);
         assert_eq!(listing.total, 2);
         // Platform counts apply the genre filter only: rpg is on steam twice.
-        assert_eq!(count(&listing.facets.platform, "steam"), Some(2));
-        assert_eq!(count(&listing.facets.platform, "xbox"), None);
+        assert_eq!(count(&listing.facets.platform, Platform::Steam), Some(2));
+        assert_eq!(count(&listing.facets.platform, Platform::Xbox), None);
         // Genre counts apply the platform filter only: steam has action, rpg ×2, strategy.
-        assert_eq!(count(&listing.facets.genre, "rpg"), Some(2));
-        assert_eq!(count(&listing.facets.genre, "strategy"), Some(1));
-        assert_eq!(count(&listing.facets.genre, "racing"), None);
+        assert_eq!(count(&listing.facets.genre, Genre::Rpg), Some(2));
+        assert_eq!(count(&listing.facets.genre, Genre::Strategy), Some(1));
+        assert_eq!(count(&listing.facets.genre, Genre::Racing), None);
     }
 
     #[test]
@@ -549,7 +508,7 @@ mod tests {
         let products = catalog();
         let scores: HashMap<i64, f32> = [(2, 1.0), (4, 3.0)].into_iter().collect();
         let query = parse(RawQuery { text: "game".into(), ..RawQuery::default() });
-        assert_eq!(query.sort, Sort::Relevance);
+        assert_eq!(query.sort, SortOrder::Relevance);
         assert_eq!(ids(&run(&products, &query, Some(&scores))), [4, 2]);
     }
 
@@ -611,9 +570,9 @@ mod tests {
     #[test]
     fn top_keeps_order_and_limit() {
         let products = catalog();
-        let hottest = top(&products, Sort::Hottest, 2, |_| true);
+        let hottest = top(&products, SortOrder::Hottest, 2, |_| true);
         assert_eq!(hottest.iter().map(|product| product.id).collect::<Vec<_>>(), [5, 4]);
-        let steam_only = top(&products, Sort::BestSelling, 10, |product| product.platform == "steam");
+        let steam_only = top(&products, SortOrder::BestSelling, 10, |product| product.platform == Platform::Steam);
         assert_eq!(steam_only.iter().map(|product| product.id).collect::<Vec<_>>(), [1, 2, 5]);
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::stock::StockStatus;
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region, StockStatus};
 
 /// What a product card and every list need; the whole catalog of these is
 /// held in memory for filtering, sorting and search.
@@ -14,9 +14,9 @@ pub struct ProductSummary {
     pub game_name: String,
     pub game_ext_name: String,
     pub title: String,
-    pub product_type: String,
-    pub platform: String,
-    pub region: String,
+    pub product_type: ProductType,
+    pub platform: Platform,
+    pub region: Region,
     pub developer: String,
     pub publisher: String,
     /// `YYYY-MM-DD`, sortable as text.
@@ -33,8 +33,8 @@ pub struct ProductSummary {
     /// Seed of the generated artwork.
     pub palette: i32,
     pub screenshot_count: i32,
-    pub genres: Vec<String>,
-    pub languages: Vec<String>,
+    pub genres: Vec<Genre>,
+    pub languages: Vec<Language>,
     pub tags: Vec<String>,
 }
 

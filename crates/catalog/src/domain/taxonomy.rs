@@ -1,59 +1,37 @@
-//! The store's fixed vocabularies: product types, activation platforms,
-//! genres and regions (with the countries where a region's keys activate).
-//! Codes are unique across all four, so one code names one list page.
+//! What the catalog knows of its vocabularies beyond their codes (declared
+//! once in `keyshop_core::vocab`): which list a navigation code names, the
+//! countries where a region's keys activate, and each value's small index
+//! for the in-memory filters. Type, platform and genre codes are unique
+//! across the three, so one code names one list page.
+
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region, StockStatus};
 
 /// What a navigation code names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
-    Type,
-    Platform,
-    Genre,
+    Type(ProductType),
+    Platform(Platform),
+    Genre(Genre),
 }
 
 impl Kind {
+    /// What kind of list it is: `type`, `platform` or `genre`.
     pub fn as_str(self) -> &'static str {
         match self {
-            Kind::Type => "type",
-            Kind::Platform => "platform",
-            Kind::Genre => "genre",
+            Kind::Type(_) => "type",
+            Kind::Platform(_) => "platform",
+            Kind::Genre(_) => "genre",
         }
     }
 }
 
-pub const TYPES: [&str; 6] = ["game", "dlc", "software", "gift-card", "subscription", "in-game-currency"];
-
-pub const PLATFORMS: [&str; 11] = [
-    "steam",
-    "epic",
-    "gog",
-    "xbox",
-    "playstation",
-    "nintendo",
-    "ea-app",
-    "ubisoft-connect",
-    "battle-net",
-    "microsoft-store",
-    "rockstar",
-];
-
-pub const GENRES: [&str; 16] = [
-    "action",
-    "adventure",
-    "rpg",
-    "strategy",
-    "shooter",
-    "sports",
-    "racing",
-    "simulation",
-    "puzzle",
-    "horror",
-    "indie",
-    "casual",
-    "fighting",
-    "platformer",
-    "survival",
-    "mmo",
-];
+/// Which list a navigation code names.
+pub fn kind_of(code: &str) -> Option<Kind> {
+    ProductType::parse(code)
+        .map(Kind::Type)
+        .or_else(|| Platform::parse(code).map(Kind::Platform))
+        .or_else(|| Genre::parse(code).map(Kind::Genre))
+}
 
 const EUROPE: &[&str] = &[
     "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT",
@@ -64,123 +42,134 @@ const LATIN_AMERICA: &[&str] =
     &["AR", "BO", "BR", "CL", "CO", "CR", "DO", "EC", "SV", "GT", "HN", "MX", "NI", "PA", "PY", "PE", "UY", "VE"];
 const ASIA: &[&str] = &["CN", "HK", "ID", "IN", "JP", "KR", "MY", "PH", "SG", "TH", "TW", "VN"];
 
-/// Regions and the countries (ISO 3166-1 alpha-2) where their keys activate;
-/// an empty list means worldwide.
-pub const REGIONS: [(&str, &[&str]); 10] = [
-    ("global", &[]),
-    ("europe", EUROPE),
-    ("north-america", NORTH_AMERICA),
-    ("latin-america", LATIN_AMERICA),
-    ("asia", ASIA),
-    ("united-kingdom", &["GB"]),
-    ("germany", &["DE", "AT", "CH"]),
-    ("turkey", &["TR"]),
-    ("japan", &["JP"]),
-    ("brazil", &["BR"]),
-];
-
-pub const STOCK_STATES: [&str; 4] = ["in_stock", "low", "out_of_stock", "preorder"];
-
-pub fn is_type(code: &str) -> bool {
-    TYPES.contains(&code)
+/// The countries (ISO 3166-1 alpha-2) where keys of `region` activate; an
+/// empty list means worldwide.
+pub fn countries_of(region: Region) -> &'static [&'static str] {
+    match region {
+        Region::Global => &[],
+        Region::Europe => EUROPE,
+        Region::NorthAmerica => NORTH_AMERICA,
+        Region::LatinAmerica => LATIN_AMERICA,
+        Region::Asia => ASIA,
+        Region::UnitedKingdom => &["GB"],
+        Region::Germany => &["DE", "AT", "CH"],
+        Region::Turkey => &["TR"],
+        Region::Japan => &["JP"],
+        Region::Brazil => &["BR"],
+    }
 }
 
-pub fn is_platform(code: &str) -> bool {
-    PLATFORMS.contains(&code)
+/// A value's position in its vocabulary (declaration order), for bitmasks
+/// and count arrays; every vocabulary the filters use has at most 32 values.
+pub trait Indexed: Copy + Sized + 'static {
+    const ALL: &'static [Self];
+
+    fn index(self) -> u8;
 }
 
-pub fn is_genre(code: &str) -> bool {
-    GENRES.contains(&code)
+macro_rules! indexed {
+    ($($name:ident),+) => {$(
+        impl Indexed for $name {
+            const ALL: &'static [$name] = $name::ALL;
+
+            fn index(self) -> u8 {
+                // Fieldless enums: the discriminant is the declaration order,
+                // the order of `ALL`.
+                self as u8
+            }
+        }
+    )+};
 }
 
-pub fn is_region(code: &str) -> bool {
-    REGIONS.iter().any(|(region, _)| *region == code)
+indexed!(ProductType, Platform, Region, Genre, Language, StockStatus);
+
+/// One counter per value of `V`, for [`Tally::add`] and [`Tally::counts`].
+#[derive(Debug, Clone)]
+pub struct Tally<V: Indexed> {
+    counts: Vec<i64>,
+    values: std::marker::PhantomData<V>,
 }
 
-fn position(codes: &[&str], code: &str) -> Option<u8> {
-    codes.iter().position(|known| *known == code).and_then(|index| u8::try_from(index).ok())
+impl<V: Indexed> Default for Tally<V> {
+    fn default() -> Tally<V> {
+        Tally { counts: vec![0; V::ALL.len()], values: std::marker::PhantomData }
+    }
 }
 
-/// Index of a type code in [`TYPES`].
-pub fn type_index(code: &str) -> Option<u8> {
-    position(&TYPES, code)
-}
+impl<V: Indexed> Tally<V> {
+    pub fn add(&mut self, value: V) {
+        self.add_index(value.index());
+    }
 
-/// Index of a platform code in [`PLATFORMS`].
-pub fn platform_index(code: &str) -> Option<u8> {
-    position(&PLATFORMS, code)
-}
+    pub fn add_index(&mut self, index: u8) {
+        if let Some(slot) = self.counts.get_mut(usize::from(index)) {
+            *slot += 1;
+        }
+    }
 
-/// Index of a genre code in [`GENRES`].
-pub fn genre_index(code: &str) -> Option<u8> {
-    position(&GENRES, code)
-}
-
-/// Index of a region code in [`REGIONS`].
-pub fn region_index(code: &str) -> Option<u8> {
-    REGIONS.iter().position(|(known, _)| *known == code).and_then(|index| u8::try_from(index).ok())
-}
-
-/// Index of a language code in the store's 18 languages.
-pub fn language_index(code: &str) -> Option<u8> {
-    position(&keyshop_core::i18n::SUPPORTED, code)
-}
-
-/// The countries where keys of `region` activate (empty: worldwide).
-pub fn countries_of(region: &str) -> &'static [&'static str] {
-    REGIONS.iter().find(|(code, _)| *code == region).map_or(&[], |(_, countries)| *countries)
-}
-
-/// Which list a navigation code names.
-pub fn kind_of(code: &str) -> Option<Kind> {
-    if is_type(code) {
-        Some(Kind::Type)
-    } else if is_platform(code) {
-        Some(Kind::Platform)
-    } else if is_genre(code) {
-        Some(Kind::Genre)
-    } else {
-        None
+    /// Counts in vocabulary order, leaving out values with none.
+    pub fn counts(&self) -> Vec<(V, i64)> {
+        V::ALL
+            .iter()
+            .zip(&self.counts)
+            .filter(|(_, count)| **count > 0)
+            .map(|(value, count)| (*value, *count))
+            .collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
 
-    #[test]
-    fn codes_are_unique_across_kinds() {
-        let mut seen = HashSet::new();
-        for code in TYPES.iter().chain(&PLATFORMS).chain(&GENRES) {
-            assert!(seen.insert(*code), "{code} appears twice");
+    fn indexes_follow_all<V: Indexed + PartialEq + std::fmt::Debug>() {
+        assert!(V::ALL.len() <= 32);
+        for (position, value) in V::ALL.iter().enumerate() {
+            assert_eq!(usize::from(value.index()), position, "{value:?}");
         }
-        assert_eq!(kind_of("steam"), Some(Kind::Platform));
-        assert_eq!(kind_of("dlc"), Some(Kind::Type));
-        assert_eq!(kind_of("rpg"), Some(Kind::Genre));
-        assert_eq!(kind_of("global"), None);
     }
 
     #[test]
-    fn indexes_fit_their_masks() {
-        assert!(PLATFORMS.len() <= 32 && GENRES.len() <= 32 && TYPES.len() <= 32 && REGIONS.len() <= 32);
-        assert!(keyshop_core::i18n::SUPPORTED.len() <= 32);
-        assert_eq!(platform_index("steam"), Some(0));
-        assert_eq!(region_index("brazil"), Some(9));
-        assert_eq!(language_index("zh-TW"), Some(17));
-        assert_eq!(genre_index("jazz"), None);
+    fn indexes_are_positions_and_fit_their_masks() {
+        indexes_follow_all::<ProductType>();
+        indexes_follow_all::<Platform>();
+        indexes_follow_all::<Region>();
+        indexes_follow_all::<Genre>();
+        indexes_follow_all::<Language>();
+        indexes_follow_all::<StockStatus>();
+        assert_eq!(Language::ZhTw.index(), 17);
+    }
+
+    #[test]
+    fn a_tally_counts_in_vocabulary_order_without_zeros() {
+        let mut tally = Tally::<Platform>::default();
+        for platform in [Platform::Xbox, Platform::Steam, Platform::Xbox] {
+            tally.add(platform);
+        }
+        tally.add_index(u8::MAX);
+        assert_eq!(tally.counts(), [(Platform::Steam, 1), (Platform::Xbox, 2)]);
+    }
+
+    #[test]
+    fn codes_name_their_list() {
+        assert_eq!(kind_of("steam"), Some(Kind::Platform(Platform::Steam)));
+        assert_eq!(kind_of("dlc"), Some(Kind::Type(ProductType::Dlc)));
+        assert_eq!(kind_of("rpg"), Some(Kind::Genre(Genre::Rpg)));
+        assert_eq!(kind_of("global"), None);
+        assert_eq!(kind_of("Steam"), None);
     }
 
     #[test]
     fn regions_name_their_countries() {
-        assert!(countries_of("global").is_empty());
-        assert!(countries_of("europe").contains(&"DE"));
-        assert_eq!(countries_of("japan"), ["JP"]);
-        assert!(countries_of("atlantis").is_empty());
-        for (_, countries) in REGIONS {
+        assert!(countries_of(Region::Global).is_empty());
+        assert!(countries_of(Region::Europe).contains(&"DE"));
+        assert_eq!(countries_of(Region::Japan), ["JP"]);
+        for region in Region::ALL {
+            let countries = countries_of(*region);
             assert!(
                 countries.iter().all(|country| country.len() == 2 && country.bytes().all(|b| b.is_ascii_uppercase()))
             );
+            assert_eq!(countries.is_empty(), *region == Region::Global, "{region}");
         }
     }
 }

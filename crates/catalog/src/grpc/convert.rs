@@ -31,13 +31,13 @@ pub fn card(product: &ProductSummary) -> pb::ProductCard {
         game_name: product.game_name.clone(),
         game_ext_name: product.game_ext_name.clone(),
         title: product.title.clone(),
-        product_type: product.product_type.clone(),
-        platform: product.platform.clone(),
-        region: product.region.clone(),
+        product_type: product.product_type.to_proto(),
+        platform: product.platform.to_proto(),
+        region: product.region.to_proto(),
         price_usd: product.price_usd,
         list_price_usd: product.list_price_usd,
         discount_percent: product.discount_percent(),
-        stock: product.stock.as_str().to_owned(),
+        stock: product.stock.to_proto(),
         rating: product.rating(),
         rating_count: product.rating_count,
         release_date: product.release_date.clone(),
@@ -57,8 +57,8 @@ pub fn detail(detail: ProductDetail) -> pb::ProductDetail {
     let summary = detail.summary;
     pb::ProductDetail {
         card: Some(card(&summary)),
-        genres: summary.genres.clone(),
-        languages: summary.languages.clone(),
+        genres: summary.genres.iter().map(|genre| genre.to_proto()).collect(),
+        languages: summary.languages.iter().map(|language| language.to_proto()).collect(),
         developer: summary.developer.clone(),
         publisher: summary.publisher.clone(),
         per_order_limit: summary.per_order_limit,
@@ -76,17 +76,18 @@ pub fn detail(detail: ProductDetail) -> pb::ProductDetail {
     }
 }
 
-fn facet(counts: Vec<(&'static str, i64)>) -> Vec<pb::NavCount> {
-    counts.into_iter().map(|(code, count)| pb::NavCount { code: code.to_owned(), count }).collect()
+/// Counts per value of a vocabulary, each value by its code.
+fn counts<V: std::fmt::Display>(counts: Vec<(V, i64)>) -> Vec<pb::NavCount> {
+    counts.into_iter().map(|(value, count)| pb::NavCount { code: value.to_string(), count }).collect()
 }
 
 fn facets(facets: Facets) -> pb::Facets {
     pb::Facets {
-        platform: facet(facets.platform),
-        product_type: facet(facets.product_type),
-        genre: facet(facets.genre),
-        region: facet(facets.region),
-        stock: facet(facets.stock),
+        platform: counts(facets.platform),
+        product_type: counts(facets.product_type),
+        genre: counts(facets.genre),
+        region: counts(facets.region),
+        stock: counts(facets.stock),
     }
 }
 
@@ -98,10 +99,6 @@ pub fn page(page: ProductPage) -> pb::ProductPage {
         limit: page.paging.limit as i32,
         facets: Some(facets(page.facets)),
     }
-}
-
-fn counts(counts: Vec<(String, i64)>) -> Vec<pb::NavCount> {
-    counts.into_iter().map(|(code, count)| pb::NavCount { code, count }).collect()
 }
 
 pub fn navigation(navigation: NavigationCounts) -> pb::NavigationBar {

@@ -180,7 +180,7 @@ impl CatalogApi for CatalogGrpc {
                     title: product.title.clone(),
                     game_name: product.game_name.clone(),
                     game_ext_name: product.game_ext_name.clone(),
-                    platform: product.platform.clone(),
+                    platform: product.platform.to_proto(),
                 })
                 .collect(),
         }))

@@ -29,7 +29,6 @@ use crate::domain::currency::{self, Currency, RateChange};
 use crate::domain::language::Language;
 use crate::domain::location::{self, Suggestion};
 use crate::domain::setting::{self, SettingKey};
-use crate::domain::stock::StockStatus;
 use crate::geoip::GeoIp;
 use crate::snapshot::{Snapshot, SnapshotCell};
 use crate::store;
@@ -135,9 +134,7 @@ impl CatalogService {
     /// patched copy, not a rebuild (a sale changes nothing else).
     pub async fn refresh_stock(&self, ids: Vec<i64>) -> Result<(), AppError> {
         let rows = self.db.run(move |conn| store::products::stock_of(conn, &ids).map_err(DbError::from)).await?;
-        let changes: Vec<(i64, StockStatus)> =
-            rows.into_iter().filter_map(|(id, status)| Some((id, StockStatus::parse(&status)?))).collect();
-        self.patch(|snapshot| snapshot.with_stock(&changes)).await;
+        self.patch(|snapshot| snapshot.with_stock(&rows)).await;
         Ok(())
     }
 

@@ -8,9 +8,10 @@ use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
 use keyshop_core::money::ExchangeRate;
 use keyshop_core::paging::Paging;
+use keyshop_core::vocab::SortOrder;
 
 use super::{CACHE_TTL, CatalogService};
-use crate::domain::listing::{self, Facets, ProductQuery, RawQuery, Sort};
+use crate::domain::listing::{self, Facets, ProductQuery, RawQuery};
 use crate::domain::product::{ProductDetail, ProductSummary, ProductTexts, Requirements, is_slug};
 use crate::domain::taxonomy::{self, Kind};
 use crate::snapshot::NavigationCounts;
@@ -119,11 +120,11 @@ impl CatalogService {
         }
         let limit = limit as usize;
         let chosen = match list {
-            HomeList::Hot => listing::top(&snapshot.products, Sort::Hottest, limit, |product| !product.preorder),
-            HomeList::BestSellers => listing::top(&snapshot.products, Sort::BestSelling, limit, |_| true),
+            HomeList::Hot => listing::top(&snapshot.products, SortOrder::Hottest, limit, |product| !product.preorder),
+            HomeList::BestSellers => listing::top(&snapshot.products, SortOrder::BestSelling, limit, |_| true),
             HomeList::Latest => {
                 let today = today(self.clock().now_ms());
-                listing::top(&snapshot.products, Sort::Newest, limit, |product| {
+                listing::top(&snapshot.products, SortOrder::Newest, limit, |product| {
                     !product.preorder && product.release_date <= today
                 })
             }
@@ -172,14 +173,14 @@ impl CatalogService {
         limit: i64,
     ) -> Result<(Kind, ProductPage), AppError> {
         let kind = taxonomy::kind_of(code).ok_or_else(|| AppError::not_found("api.error.typeNotFound"))?;
-        let values = vec![code.to_owned()];
+        let only = |wanted: bool| if wanted { vec![code.to_owned()] } else { Vec::new() };
         let raw = RawQuery {
             sort: sort.to_owned(),
             page,
             limit,
-            types: if kind == Kind::Type { values.clone() } else { Vec::new() },
-            platforms: if kind == Kind::Platform { values.clone() } else { Vec::new() },
-            genres: if kind == Kind::Genre { values } else { Vec::new() },
+            types: only(matches!(kind, Kind::Type(_))),
+            platforms: only(matches!(kind, Kind::Platform(_))),
+            genres: only(matches!(kind, Kind::Genre(_))),
             ..RawQuery::default()
         };
         let query = ProductQuery::parse(&raw, |_| Some(ExchangeRate::ONE))?;
@@ -203,7 +204,7 @@ impl CatalogService {
         }
         let language = keyshop_core::i18n::normalize(language).unwrap_or(keyshop_core::i18n::DEFAULT);
         let (texts, requirements) = self.product_texts(summary.id, language).await?;
-        let countries = taxonomy::countries_of(&summary.region).iter().map(|country| (*country).to_owned()).collect();
+        let countries = taxonomy::countries_of(summary.region).iter().map(|country| (*country).to_owned()).collect();
         Ok(ProductDetail { requirements, summary, texts, countries })
     }
 

@@ -7,7 +7,7 @@ use keyshop_core::events::{Event, outbox, processed};
 use keyshop_proto::events::v1::ProductsChanged;
 
 use super::CatalogService;
-use crate::domain::stock::StockStatus;
+use crate::domain::stock::{self, StockStatus};
 use crate::events::STOCK_REASON;
 use crate::store;
 
@@ -35,7 +35,7 @@ pub fn project_stock(
     now: i64,
 ) -> Result<StockOutcome, AppError> {
     let Some(product) = store::products::find_by_sku(conn, sku)? else { return Ok(StockOutcome::UnknownProduct) };
-    let status = StockStatus::project(available, product.preorder);
+    let status = stock::project(available, product.preorder);
     if !store::products::set_stock(conn, product.id, available.max(0), status, version, now)? {
         return Ok(StockOutcome::Stale);
     }

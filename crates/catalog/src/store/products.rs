@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region};
 
 use super::schema::{product_genres, product_languages, product_tags, product_texts, products};
 use crate::domain::product::{ProductSummary, ProductTexts, Requirements};
@@ -17,9 +18,9 @@ pub struct ProductRow {
     pub game_name: String,
     pub game_ext_name: String,
     pub title: String,
-    pub product_type: String,
-    pub platform: String,
-    pub region: String,
+    pub product_type: ProductType,
+    pub platform: Platform,
+    pub region: Region,
     pub developer: String,
     pub publisher: String,
     pub release_date: String,
@@ -28,7 +29,7 @@ pub struct ProductRow {
     pub per_order_limit: i32,
     pub preorder: bool,
     pub stock_available: i64,
-    pub stock_status: String,
+    pub stock_status: StockStatus,
     pub stock_version: i64,
     pub sold_count: i64,
     pub view_count: i64,
@@ -46,9 +47,9 @@ impl ProductRow {
         self.requirements.as_deref().and_then(|json| serde_json::from_str(json).ok())
     }
 
-    fn into_summary(self, genres: Vec<String>, languages: Vec<String>, tags: Vec<String>) -> ProductSummary {
+    fn into_summary(self, genres: Vec<Genre>, languages: Vec<Language>, tags: Vec<String>) -> ProductSummary {
         ProductSummary {
-            stock: StockStatus::parse(&self.stock_status).unwrap_or(StockStatus::OutOfStock),
+            stock: self.stock_status,
             id: self.id,
             sku: self.sku,
             game_name: self.game_name,
@@ -84,9 +85,9 @@ pub struct NewProduct {
     pub game_name: String,
     pub game_ext_name: String,
     pub title: String,
-    pub product_type: String,
-    pub platform: String,
-    pub region: String,
+    pub product_type: ProductType,
+    pub platform: Platform,
+    pub region: Region,
     pub developer: String,
     pub publisher: String,
     pub release_date: String,
@@ -99,8 +100,8 @@ pub struct NewProduct {
     pub screenshot_count: i32,
     pub palette: i32,
     pub requirements: Option<Requirements>,
-    pub genres: Vec<String>,
-    pub languages: Vec<String>,
+    pub genres: Vec<Genre>,
+    pub languages: Vec<Language>,
     pub tags: Vec<String>,
     /// (language, description, activation guide)
     pub texts: Vec<(String, String, String)>,
@@ -124,7 +125,7 @@ pub fn insert(conn: &mut DbConnection, product: &NewProduct, now_ms: i64) -> Que
             products::list_price_usd.eq(product.list_price_usd),
             products::per_order_limit.eq(product.per_order_limit),
             products::preorder.eq(product.preorder),
-            products::stock_status.eq(StockStatus::project(0, product.preorder).as_str()),
+            products::stock_status.eq(crate::domain::stock::project(0, product.preorder)),
             products::sold_count.eq(product.sold_count),
             products::view_count.eq(product.view_count),
             products::screenshot_count.eq(product.screenshot_count),
@@ -163,8 +164,8 @@ pub fn insert(conn: &mut DbConnection, product: &NewProduct, now_ms: i64) -> Que
     Ok(id)
 }
 
-fn grouped(pairs: Vec<(i64, String)>) -> HashMap<i64, Vec<String>> {
-    let mut map: HashMap<i64, Vec<String>> = HashMap::new();
+fn grouped<T>(pairs: Vec<(i64, T)>) -> HashMap<i64, Vec<T>> {
+    let mut map: HashMap<i64, Vec<T>> = HashMap::new();
     for (id, value) in pairs {
         map.entry(id).or_default().push(value);
     }
@@ -247,7 +248,7 @@ pub fn texts(conn: &mut DbConnection, product_id: i64, language: &str) -> QueryR
 /// Records the keys available as of `version` and the status they give,
 /// unless a newer count was recorded already (`false` then).
 /// The stock status of `ids` (those that exist).
-pub fn stock_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+pub fn stock_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, StockStatus)>> {
     products::table.filter(products::id.eq_any(ids)).select((products::id, products::stock_status)).load(conn)
 }
 
@@ -270,7 +271,7 @@ pub fn set_stock(
     let updated = diesel::update(products::table.find(product_id).filter(products::stock_version.le(version)))
         .set((
             products::stock_available.eq(available),
-            products::stock_status.eq(status.as_str()),
+            products::stock_status.eq(status),
             products::stock_version.eq(version),
             products::updated_at.eq(now_ms),
         ))

@@ -10,6 +10,7 @@ use std::time::Duration;
 use keyshop_catalog::store::MIGRATIONS;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::Event;
+use keyshop_core::vocab::{Platform, Region, StockStatus};
 use keyshop_proto::catalog::v1 as pb;
 use keyshop_proto::events::v1::StockChanged;
 use keyshop_testkit::TestDb;
@@ -79,7 +80,7 @@ backend_test!(filters_sorts_and_pages, &MIGRATIONS, |test_db: TestDb| async move
     let mut catalog = support::start_seeded(test_db).await;
     let steam = pb::ProductQuery { platforms: vec!["steam".into()], sort: "price_asc".into(), limit: 50, ..query() };
     let page = catalog.client.query_products(steam).await.unwrap().into_inner();
-    assert!(page.total > 0 && page.rows.iter().all(|card| card.platform == "steam"));
+    assert!(page.total > 0 && page.rows.iter().all(|card| card.platform == Platform::Steam.to_proto()));
     let prices: Vec<i64> = page.rows.iter().map(|card| card.price_usd).collect();
     assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]), "{prices:?}");
     let facets = page.facets.unwrap();
@@ -100,7 +101,7 @@ backend_test!(filters_sorts_and_pages, &MIGRATIONS, |test_db: TestDb| async move
     for card in &page.rows {
         let euros = card.price_usd as f64 * 0.92 / 100.0;
         assert!((9.99..=20.01).contains(&euros), "{} costs {euros} EUR", card.title);
-        assert_eq!(card.region, "global");
+        assert_eq!(card.region, Region::Global.to_proto());
     }
 
     let all = catalog.client.query_products(pb::ProductQuery { limit: 10, ..query() }).await.unwrap().into_inner();
@@ -335,12 +336,11 @@ backend_test!(stock_events_are_projected_once_and_in_order, &MIGRATIONS, |test_d
     let catalog = support::start_seeded(test_db).await;
     let snapshot = catalog.service.snapshot();
     let product = snapshot.products.iter().find(|product| !product.preorder).unwrap().clone();
-    let stock_of = |catalog: &support::RunningCatalog| {
-        catalog.service.snapshot().by_id(product.id).map(|product| product.stock.as_str().to_owned())
-    };
+    let stock_of =
+        |catalog: &support::RunningCatalog| catalog.service.snapshot().by_id(product.id).map(|product| product.stock);
     let empty = Event::new(product.sku.clone(), &StockChanged { sku: product.sku.clone(), available: 0 });
     catalog.bus.publish(&empty).await.unwrap();
-    wait_until(|| stock_of(&catalog).as_deref() == Some("out_of_stock")).await;
+    wait_until(|| stock_of(&catalog) == Some(StockStatus::OutOfStock)).await;
 
     // A redelivery of an older count does not undo a newer one.
     let mut older = Event::new(product.sku.clone(), &StockChanged { sku: product.sku.clone(), available: 40 });
@@ -348,11 +348,11 @@ backend_test!(stock_events_are_projected_once_and_in_order, &MIGRATIONS, |test_d
     catalog.bus.publish(&older).await.unwrap();
     let low = Event::new(product.sku.clone(), &StockChanged { sku: product.sku.clone(), available: 3 });
     catalog.bus.publish(&low).await.unwrap();
-    wait_until(|| stock_of(&catalog).as_deref() == Some("low")).await;
+    wait_until(|| stock_of(&catalog) == Some(StockStatus::Low)).await;
     // The same event again changes nothing.
     catalog.bus.publish(&empty).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(stock_of(&catalog).as_deref(), Some("low"));
+    assert_eq!(stock_of(&catalog), Some(StockStatus::Low));
 });
 
 /// Polls until the condition holds. The deadline is generous: a reload of the

@@ -32,6 +32,25 @@ crate::vocabulary! {
     }
 }
 
+impl Platform {
+    /// The platform's own name, as stores write it.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Platform::Steam => "Steam",
+            Platform::Epic => "Epic Games",
+            Platform::Gog => "GOG",
+            Platform::Xbox => "Xbox",
+            Platform::Playstation => "PlayStation",
+            Platform::Nintendo => "Nintendo eShop",
+            Platform::EaApp => "EA app",
+            Platform::UbisoftConnect => "Ubisoft Connect",
+            Platform::BattleNet => "Battle.net",
+            Platform::MicrosoftStore => "Microsoft Store",
+            Platform::Rockstar => "Rockstar Games Launcher",
+        }
+    }
+}
+
 crate::vocabulary! {
     /// Where a key activates (the countries of each are the catalog's).
     pub enum Region: keyshop_proto::common::v1::Region {

@@ -51,7 +51,7 @@ fn paid(order_no: &str, products: &[catalog::ProductCard], quantities: &[i64]) -
                 line_no: i64::try_from(index).unwrap() + 1,
                 sku: product.sku.clone(),
                 title: product.title.clone(),
-                platform: product.platform.clone(),
+                platform: keyshop_core::vocab::Platform::from_proto(product.platform).unwrap().to_string(),
                 quantity: *quantity,
                 game_name: product.game_name.clone(),
                 game_ext_name: product.game_ext_name.clone(),

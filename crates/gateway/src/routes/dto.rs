@@ -1,5 +1,7 @@
 //! Response types shared by the product, review and news calls.
 
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
 use keyshop_proto::catalog::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -24,17 +26,15 @@ pub struct ProductCardDto {
     /// Second path segment of the product page.
     pub game_ext_name: String,
     pub title: String,
-    /// Product type code (game, dlc, software, gift-card, subscription, in-game-currency).
     #[serde(rename = "type")]
-    pub product_type: String,
-    pub platform: String,
-    pub region: String,
+    pub product_type: ProductType,
+    pub platform: Platform,
+    pub region: Region,
     pub price: i64,
     pub list_price: i64,
     /// Whole percent off the list price; 0 when none.
     pub discount: i32,
-    /// in_stock, low, out_of_stock or preorder.
-    pub stock: String,
+    pub stock: StockStatus,
     pub cover: String,
     pub rating: f64,
     pub rating_count: i64,
@@ -46,31 +46,34 @@ pub fn cover_url(product_id: i64) -> String {
     format!("/prod-api/api/media/cover/{product_id}.svg")
 }
 
-impl From<pb::ProductCard> for ProductCardDto {
-    fn from(card: pb::ProductCard) -> ProductCardDto {
-        ProductCardDto {
+impl TryFrom<pb::ProductCard> for ProductCardDto {
+    type Error = AppError;
+
+    /// A value outside a vocabulary is a fault of the catalog: an error.
+    fn try_from(card: pb::ProductCard) -> Result<ProductCardDto, AppError> {
+        Ok(ProductCardDto {
             cover: cover_url(card.id),
             id: card.id,
             sku: card.sku,
             game_name: card.game_name,
             game_ext_name: card.game_ext_name,
             title: card.title,
-            product_type: card.product_type,
-            platform: card.platform,
-            region: card.region,
+            product_type: ProductType::from_proto(card.product_type)?,
+            platform: Platform::from_proto(card.platform)?,
+            region: Region::from_proto(card.region)?,
             price: card.price_usd,
             list_price: card.list_price_usd,
             discount: card.discount_percent,
-            stock: card.stock,
+            stock: StockStatus::from_proto(card.stock)?,
             rating: card.rating,
             rating_count: card.rating_count,
             release_date: card.release_date,
-        }
+        })
     }
 }
 
-pub fn cards(list: pb::ProductList) -> Vec<ProductCardDto> {
-    list.products.into_iter().map(ProductCardDto::from).collect()
+pub fn cards(list: pb::ProductList) -> Result<Vec<ProductCardDto>, AppError> {
+    list.products.into_iter().map(ProductCardDto::try_from).collect()
 }
 
 /// Counts per code, written as a JSON object `{"steam": 12, …}` straight
@@ -127,15 +130,17 @@ pub struct ProductPageDto {
     pub facets: FacetsDto,
 }
 
-impl From<pb::ProductPage> for ProductPageDto {
-    fn from(page: pb::ProductPage) -> ProductPageDto {
-        ProductPageDto {
-            rows: page.rows.into_iter().map(ProductCardDto::from).collect(),
+impl TryFrom<pb::ProductPage> for ProductPageDto {
+    type Error = AppError;
+
+    fn try_from(page: pb::ProductPage) -> Result<ProductPageDto, AppError> {
+        Ok(ProductPageDto {
+            rows: page.rows.into_iter().map(ProductCardDto::try_from).collect::<Result<_, _>>()?,
             total: page.total,
             page: page.page,
             limit: page.limit,
             facets: page.facets.map(FacetsDto::from).unwrap_or_default(),
-        }
+        })
     }
 }
 

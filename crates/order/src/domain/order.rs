@@ -4,6 +4,7 @@
 use keyshop_core::ids::{MemberId, OrderNo, ProductId, SessionId};
 use keyshop_core::money::{CurrencyCode, Money};
 use keyshop_core::postal::PostalAddress;
+use keyshop_core::vocab::Platform;
 
 use super::pricing::Breakdown;
 use super::state::{Lifecycle, OrderEvent, OrderState};
@@ -44,7 +45,7 @@ pub struct OrderLine {
     pub product_id: ProductId,
     pub sku: String,
     pub title: String,
-    pub platform: String,
+    pub platform: Platform,
     pub game_name: String,
     pub game_ext_name: String,
     pub unit_price_usd: i64,

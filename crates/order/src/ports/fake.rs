@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::ids::{MemberId, OrderNo, ProductId, SessionId};
 use keyshop_core::money::{CurrencyCode, ExchangeRate, Money};
-use keyshop_core::vocab::StockStatus;
+use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
 use keyshop_proto::catalog::v1::ProductCard;
 use keyshop_proto::delivery::v1 as delivery;
 
@@ -35,8 +35,11 @@ impl FakeCatalog {
             id: id.get(),
             sku: sku.clone(),
             title: title.clone(),
+            product_type: ProductType::Game.to_proto(),
+            platform: Platform::Steam.to_proto(),
+            region: Region::Global.to_proto(),
             price_usd,
-            stock: StockStatus::InStock.as_str().to_owned(),
+            stock: StockStatus::InStock.to_proto(),
             per_order_limit: i32::try_from(limit).unwrap(),
             ..ProductCard::default()
         };
@@ -44,7 +47,9 @@ impl FakeCatalog {
             id,
             sku,
             title,
-            platform: "steam".to_owned(),
+            product_type: ProductType::Game,
+            platform: Platform::Steam,
+            region: Region::Global,
             game_name: format!("game-{id}"),
             game_ext_name: String::new(),
             price_usd,

@@ -7,7 +7,7 @@ use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::grpc::Intercepted;
 use keyshop_core::ids::{OrderNo, ProductId, SessionId};
 use keyshop_core::money::{CurrencyCode, ExchangeRate, Money};
-use keyshop_core::vocab::StockStatus;
+use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
 use keyshop_proto::catalog::v1 as catalog;
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1 as delivery;
@@ -30,16 +30,17 @@ fn with_bearer<T>(bearer: &str, message: T) -> Result<tonic::Request<T>, AppErro
 
 fn offer(card: catalog::ProductCard) -> Result<ProductOffer, AppError> {
     let id = ProductId::new(card.id).ok_or_else(|| AppError::internal(format!("catalog card id {}", card.id)))?;
-    let stock: StockStatus = card.stock.parse()?;
     Ok(ProductOffer {
         id,
         sku: card.sku.clone(),
         title: card.title.clone(),
-        platform: card.platform.clone(),
+        product_type: ProductType::from_proto(card.product_type)?,
+        platform: Platform::from_proto(card.platform)?,
+        region: Region::from_proto(card.region)?,
         game_name: card.game_name.clone(),
         game_ext_name: card.game_ext_name.clone(),
         price_usd: card.price_usd,
-        stock,
+        stock: StockStatus::from_proto(card.stock)?,
         per_order_limit: i64::from(card.per_order_limit),
         card,
     })

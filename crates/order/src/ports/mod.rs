@@ -15,7 +15,7 @@ use std::sync::Arc;
 use keyshop_core::error::AppError;
 use keyshop_core::ids::{MemberId, OrderNo, ProductId, SessionId};
 use keyshop_core::money::{CurrencyCode, ExchangeRate, Money};
-use keyshop_core::vocab::StockStatus;
+use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
 use keyshop_proto::catalog::v1::ProductCard;
 use keyshop_proto::delivery::v1 as delivery;
 
@@ -27,7 +27,9 @@ pub struct ProductOffer {
     pub id: ProductId,
     pub sku: String,
     pub title: String,
-    pub platform: String,
+    pub product_type: ProductType,
+    pub platform: Platform,
+    pub region: Region,
     pub game_name: String,
     pub game_ext_name: String,
     pub price_usd: i64,

@@ -72,10 +72,12 @@ fn snapshot(row: &CartLineRow) -> catalog::ProductCard {
         game_name: row.game_name.clone(),
         game_ext_name: row.game_ext_name.clone(),
         title: row.title.clone(),
-        platform: row.platform.clone(),
+        product_type: row.product_type.to_proto(),
+        platform: row.platform.to_proto(),
+        region: row.region.to_proto(),
         price_usd: row.price_usd,
         list_price_usd: row.price_usd,
-        stock: keyshop_core::vocab::StockStatus::OutOfStock.as_str().to_owned(),
+        stock: keyshop_core::vocab::StockStatus::OutOfStock.to_proto(),
         ..catalog::ProductCard::default()
     }
 }
@@ -188,6 +190,8 @@ impl OrderService {
                 price_usd: offer.price_usd,
                 added_at: now,
                 updated_at: now,
+                product_type: offer.product_type,
+                region: offer.region,
             };
             self.db
                 .write(move |conn| -> Result<(), AppError> {

@@ -265,7 +265,7 @@ impl OrderService {
                 product_id: offer.id,
                 sku: offer.sku.clone(),
                 title: offer.title.clone(),
-                platform: offer.platform.clone(),
+                platform: offer.platform,
                 game_name: offer.game_name.clone(),
                 game_ext_name: offer.game_ext_name.clone(),
                 unit_price_usd: offer.price_usd,

@@ -37,7 +37,7 @@ fn order_paid(order: &Order, paid_at_ms: i64) -> OrderPaid {
                 line_no: line.line_no,
                 sku: line.sku.clone(),
                 title: line.title.clone(),
-                platform: line.platform.clone(),
+                platform: line.platform.to_string(),
                 quantity: line.quantity,
                 game_name: line.game_name.clone(),
                 game_ext_name: line.game_ext_name.clone(),

@@ -15,7 +15,7 @@ use keyshop_core::ids::{OrderNo, ProductId};
 use keyshop_core::mail::Mailer;
 use keyshop_core::money::CurrencyCode;
 use keyshop_core::postal::PostalAddressForm;
-use keyshop_core::vocab::{OrderState, PaymentProvider};
+use keyshop_core::vocab::{OrderState, PaymentProvider, Platform, ProductType, Region, StockStatus};
 use keyshop_proto::events::v1::OrderPaid;
 use keyshop_testkit::TestDb;
 use secrecy::SecretString;
@@ -228,6 +228,31 @@ async fn a_member_pays_less_and_the_bought_products_leave_their_cart() {
     assert_eq!((page.total, page.rows[0].order_no.clone()), (1, placed.order.order_no.clone()));
     let owner = Asker { bearer: Some(token), link_token: String::new() };
     assert!(bench.service.order_for(placed.order.order_no.as_str(), &owner).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_cart_line_whose_product_is_no_longer_sold_still_shows_its_whole_card() {
+    let bench = bench().await;
+    let dlc = bench.fakes.catalog.sell(3, 500, 0);
+    {
+        let mut offers = bench.fakes.catalog.offers.lock().unwrap();
+        let offer = offers.iter_mut().find(|offer| offer.id == dlc).unwrap();
+        (offer.product_type, offer.platform, offer.region) = (ProductType::Dlc, Platform::Gog, Region::Europe);
+    }
+    bench.fakes.inventory.stock("SKU-3", 5);
+    let cart = CartAsker { bearer: Some(bench.fakes.members.sign_in(7, 0)), cart_token: String::new() };
+    let usd = CurrencyCode::parse("USD").unwrap();
+    bench.service.set_cart_line(&cart, usd, dlc, 1).await.unwrap();
+
+    bench.fakes.catalog.offers.lock().unwrap().retain(|offer| offer.id != dlc);
+    let view = bench.service.cart(&cart, usd).await.unwrap();
+    let line = &view.lines[0];
+    assert!(!line.available);
+    assert_eq!(line.card.id, dlc.get());
+    assert_eq!(ProductType::from_proto(line.card.product_type), Ok(ProductType::Dlc));
+    assert_eq!(Platform::from_proto(line.card.platform), Ok(Platform::Gog));
+    assert_eq!(Region::from_proto(line.card.region), Ok(Region::Europe));
+    assert_eq!(StockStatus::from_proto(line.card.stock), Ok(StockStatus::OutOfStock));
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
 use keyshop_core::ids::ProductId;
+use keyshop_core::vocab::{Platform, ProductType, Region};
 
 use super::schema::cart_lines;
 
@@ -15,12 +16,14 @@ pub struct CartLineRow {
     pub quantity: i64,
     pub sku: String,
     pub title: String,
-    pub platform: String,
+    pub platform: Platform,
     pub game_name: String,
     pub game_ext_name: String,
     pub price_usd: i64,
     pub added_at: i64,
     pub updated_at: i64,
+    pub product_type: ProductType,
+    pub region: Region,
 }
 
 /// The owner's lines, in the order they were added.
@@ -38,7 +41,9 @@ pub fn upsert(conn: &mut DbConnection, line: &CartLineRow) -> QueryResult<()> {
         cart_lines::quantity.eq(line.quantity),
         cart_lines::sku.eq(&line.sku),
         cart_lines::title.eq(&line.title),
-        cart_lines::platform.eq(&line.platform),
+        cart_lines::platform.eq(line.platform),
+        cart_lines::product_type.eq(line.product_type),
+        cart_lines::region.eq(line.region),
         cart_lines::game_name.eq(&line.game_name),
         cart_lines::game_ext_name.eq(&line.game_ext_name),
         cart_lines::price_usd.eq(line.price_usd),

@@ -7,10 +7,20 @@ use super::schema::{coupon_uses, coupons};
 use crate::domain::coupon::Coupon;
 use crate::domain::pricing::CouponValue;
 
+keyshop_core::code_enum! {
+    /// How a coupon's `amount` reads.
+    pub enum CouponKind {
+        /// Percent off the goods.
+        Percent = "percent",
+        /// USD minor units off the goods.
+        Fixed = "fixed",
+    }
+}
+
 #[derive(Debug, Clone, Queryable)]
 struct CouponRow {
     code: String,
-    kind: String,
+    kind: CouponKind,
     amount: i64,
     min_goods_usd: i64,
     starts_at: i64,
@@ -24,8 +34,10 @@ struct CouponRow {
 
 impl From<CouponRow> for Coupon {
     fn from(row: CouponRow) -> Coupon {
-        let value =
-            if row.kind == "percent" { CouponValue::Percent(row.amount) } else { CouponValue::FixedUsd(row.amount) };
+        let value = match row.kind {
+            CouponKind::Percent => CouponValue::Percent(row.amount),
+            CouponKind::Fixed => CouponValue::FixedUsd(row.amount),
+        };
         Coupon {
             code: row.code,
             value,
@@ -41,8 +53,8 @@ impl From<CouponRow> for Coupon {
 
 pub fn insert(conn: &mut DbConnection, coupon: &Coupon, now_ms: i64) -> QueryResult<()> {
     let (kind, amount) = match coupon.value {
-        CouponValue::Percent(percent) => ("percent", percent),
-        CouponValue::FixedUsd(usd) => ("fixed", usd),
+        CouponValue::Percent(percent) => (CouponKind::Percent, percent),
+        CouponValue::FixedUsd(usd) => (CouponKind::Fixed, usd),
     };
     diesel::insert_into(coupons::table)
         .values((

@@ -9,6 +9,7 @@ use keyshop_core::error::AppError;
 use keyshop_core::ids::{MemberId, OrderNo, ProductId, SessionId};
 use keyshop_core::money::CurrencyCode;
 use keyshop_core::postal::PostalAddress;
+use keyshop_core::vocab::Platform;
 
 use super::schema::{order_billing_addresses, order_history, order_lines, orders};
 use crate::domain::order::{Order, OrderLine, StateStep};
@@ -162,7 +163,7 @@ struct LineRow {
     product_id: ProductId,
     sku: String,
     title: String,
-    platform: String,
+    platform: Platform,
     image: String,
     game_name: String,
     game_ext_name: String,

@@ -100,6 +100,8 @@ diesel::table! {
         price_usd -> BigInt,
         added_at -> BigInt,
         updated_at -> BigInt,
+        product_type -> Text,
+        region -> Text,
     }
 }
 

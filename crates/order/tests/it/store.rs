@@ -42,7 +42,7 @@ fn line() -> OrderLine {
         product_id: ProductId::new(7).unwrap(),
         sku: "SKU-7".to_owned(),
         title: "Shadow Quest".to_owned(),
-        platform: "steam".to_owned(),
+        platform: keyshop_core::vocab::Platform::Steam,
         game_name: "shadow-quest".to_owned(),
         game_ext_name: "steam-global".to_owned(),
         unit_price_usd: 1999,

@@ -1,75 +1,33 @@
 /**
- * The catalog's fixed vocabularies, as the catalog service defines them. Codes are unique
- * across types, platforms and genres, so one code names one list page (`/{code}`). The
- * shopper sees each code through the catalogue (`catalog.platform.steam`, …).
+ * The catalog's fixed vocabularies, as the API declares them (generated into
+ * `@/api/vocabulary` from the OpenAPI document: never typed by hand). Codes are unique across
+ * types, platforms and genres, so one code names one list page (`/{code}`). The shopper sees
+ * each code through the catalogue (`catalog.platform.steam`, …).
  */
 
-export const PRODUCT_TYPES = [
-  'game',
-  'dlc',
-  'software',
-  'gift-card',
-  'subscription',
-  'in-game-currency',
-] as const;
+import type { components } from '@/api/schema';
+import {
+  GenreValues,
+  PlatformValues,
+  ProductTypeValues,
+  RegionValues,
+  SortOrderValues,
+  StockStatusValues,
+} from '@/api/vocabulary';
 
-export const PLATFORMS = [
-  'steam',
-  'epic',
-  'gog',
-  'xbox',
-  'playstation',
-  'nintendo',
-  'ea-app',
-  'ubisoft-connect',
-  'battle-net',
-  'microsoft-store',
-  'rockstar',
-] as const;
+type Schemas = components['schemas'];
 
-export const GENRES = [
-  'action',
-  'adventure',
-  'rpg',
-  'strategy',
-  'shooter',
-  'sports',
-  'racing',
-  'simulation',
-  'puzzle',
-  'horror',
-  'indie',
-  'casual',
-  'fighting',
-  'platformer',
-  'survival',
-  'mmo',
-] as const;
+export const PRODUCT_TYPES = ProductTypeValues;
+export const PLATFORMS = PlatformValues;
+export const GENRES = GenreValues;
+export const REGIONS = RegionValues;
+export const STOCK_STATES = StockStatusValues;
 
-export const REGIONS = [
-  'global',
-  'europe',
-  'north-america',
-  'latin-america',
-  'asia',
-  'united-kingdom',
-  'germany',
-  'turkey',
-  'japan',
-  'brazil',
-] as const;
-
-export const STOCK_STATES = ['in_stock', 'low', 'out_of_stock', 'preorder'] as const;
-
-export const SORT_ORDERS = [
-  'relevance',
-  'newest',
-  'price_asc',
-  'price_desc',
-  'best_selling',
-  'rating',
-  'discount',
-] as const;
+/** The orders a shopper picks from; the API also sorts by `hottest`, for the home page only. */
+export type SortOrder = Exclude<Schemas['SortOrder'], 'hottest'>;
+export const SORT_ORDERS: readonly SortOrder[] = SortOrderValues.filter(
+  (order): order is SortOrder => order !== 'hottest',
+);
 
 /** Page sizes the gateway accepts (DESIGN §4). */
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
@@ -78,12 +36,11 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** "Allows at least N per order" choices of the list filter. */
 export const PER_ORDER_LIMITS = [2, 3, 5, 10] as const;
 
-export type ProductTypeCode = (typeof PRODUCT_TYPES)[number];
-export type PlatformCode = (typeof PLATFORMS)[number];
-export type GenreCode = (typeof GENRES)[number];
-export type RegionCode = (typeof REGIONS)[number];
-export type StockCode = (typeof STOCK_STATES)[number];
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export type ProductTypeCode = Schemas['ProductType'];
+export type PlatformCode = Schemas['Platform'];
+export type GenreCode = Schemas['Genre'];
+export type RegionCode = Schemas['Region'];
+export type StockCode = Schemas['StockStatus'];
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** What a navigation code names: the list pages of `/{code}`. */

@@ -2,6 +2,7 @@
 //! cards from the catalog. Visitors get 401 'You need to log in first'.
 
 use actix_web::{HttpRequest, delete, get, post, web};
+use keyshop_core::error::AppError;
 use keyshop_proto::member::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -44,12 +45,14 @@ pub async fn list_collect(
         rows: page
             .rows
             .into_iter()
-            .map(|item| CollectItemDto {
-                product_id: item.product_id,
-                added_at: item.added_at_ms,
-                product: item.card.map(ProductCardDto::from),
+            .map(|item| {
+                Ok(CollectItemDto {
+                    product_id: item.product_id,
+                    added_at: item.added_at_ms,
+                    product: item.card.map(ProductCardDto::try_from).transpose()?,
+                })
             })
-            .collect(),
+            .collect::<Result<_, AppError>>()?,
         total: page.total,
         page: page.page,
         limit: page.limit,

@@ -1,6 +1,8 @@
 //! `GET /api/home/games/{gameName}/{gameExtName}`: the product page.
 
 use actix_web::{get, web};
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::{Genre, Language};
 use keyshop_proto::catalog::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -31,9 +33,9 @@ pub struct RequirementsDto {
 pub struct ProductDetailDto {
     #[serde(flatten)]
     pub card: ProductCardDto,
-    pub genres: Vec<String>,
+    pub genres: Vec<Genre>,
     /// Languages the product itself supports.
-    pub languages: Vec<String>,
+    pub languages: Vec<Language>,
     pub developer: String,
     pub publisher: String,
     pub per_order_limit: i32,
@@ -56,16 +58,18 @@ fn requirement_set(set: Option<pb::RequirementSet>) -> RequirementSetDto {
     RequirementSetDto { os: set.os, cpu: set.cpu, memory: set.memory, graphics: set.graphics, storage: set.storage }
 }
 
-impl From<pb::ProductDetail> for ProductDetailDto {
-    fn from(detail: pb::ProductDetail) -> ProductDetailDto {
-        let card = ProductCardDto::from(detail.card.unwrap_or_default());
+impl TryFrom<pb::ProductDetail> for ProductDetailDto {
+    type Error = AppError;
+
+    fn try_from(detail: pb::ProductDetail) -> Result<ProductDetailDto, AppError> {
+        let card = ProductCardDto::try_from(detail.card.unwrap_or_default())?;
         let screenshots = (1..=detail.screenshot_count)
             .map(|index| format!("/prod-api/api/media/screenshot/{}/{index}.svg", card.id))
             .collect();
-        ProductDetailDto {
+        Ok(ProductDetailDto {
             card,
-            genres: detail.genres,
-            languages: detail.languages,
+            genres: detail.genres.into_iter().map(Genre::from_proto).collect::<Result<_, _>>()?,
+            languages: detail.languages.into_iter().map(Language::from_proto).collect::<Result<_, _>>()?,
             developer: detail.developer,
             publisher: detail.publisher,
             per_order_limit: detail.per_order_limit,
@@ -80,7 +84,7 @@ impl From<pb::ProductDetail> for ProductDetailDto {
             }),
             tags: detail.tags,
             countries: detail.countries,
-        }
+        })
     }
 }
 
@@ -93,5 +97,5 @@ impl From<pb::ProductDetail> for ProductDetailDto {
 #[get("/api/home/games/{gameName}/{gameExtName}")]
 pub async fn get_product(state: web::Data<GatewayState>, path: web::Path<ProductPath>) -> ApiResult<ProductDetailDto> {
     let detail = state.clients.catalog().get_product(path.into_inner().reference()).await?.into_inner();
-    Ok(Reply::ok(ProductDetailDto::from(detail)))
+    Ok(Reply::ok(ProductDetailDto::try_from(detail)?))
 }

@@ -20,5 +20,5 @@ pub async fn list_recommendations(
     path: web::Path<ProductPath>,
 ) -> ApiResult<Vec<ProductCardDto>> {
     let list = state.clients.catalog().list_recommendations(path.into_inner().reference()).await?.into_inner();
-    Ok(Reply::ok(cards(list)))
+    Ok(Reply::ok(cards(list)?))
 }

@@ -2,6 +2,7 @@
 
 use actix_web::{get, web};
 use keyshop_core::error::FieldErrors;
+use keyshop_core::vocab::SortOrder;
 use keyshop_proto::catalog::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -16,6 +17,7 @@ use crate::state::GatewayState;
 #[into_params(parameter_in = Query)]
 pub struct CategoryParams {
     /// Same sorts as queryGames.
+    #[param(value_type = Option<SortOrder>)]
     pub sort: Option<String>,
     pub page: Option<String>,
     pub limit: Option<String>,
@@ -55,6 +57,6 @@ pub async fn list_category(
     Ok(Reply::ok(CategoryDto {
         kind: category.kind,
         code: category.code,
-        page: ProductPageDto::from(category.page.unwrap_or_default()),
+        page: ProductPageDto::try_from(category.page.unwrap_or_default())?,
     }))
 }

@@ -25,7 +25,7 @@ async fn home_list(state: &GatewayState, list: &str, limit: Option<&str>) -> Api
     let limit = params::number(&mut errors, "limit", limit);
     errors.finish()?;
     let request = pb::ListHomeRequest { list: list.to_owned(), limit: i32::try_from(limit).unwrap_or(-1) };
-    Ok(Reply::ok(cards(state.clients.catalog().list_home(request).await?.into_inner())))
+    Ok(Reply::ok(cards(state.clients.catalog().list_home(request).await?.into_inner())?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "products", operation_id = "home_hot_games", params(LimitParam, LangParam),

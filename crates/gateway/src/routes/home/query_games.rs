@@ -3,6 +3,7 @@
 
 use actix_web::{get, web};
 use keyshop_core::error::FieldErrors;
+use keyshop_core::vocab::SortOrder;
 use keyshop_proto::catalog::v1 as pb;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -41,7 +42,9 @@ pub struct QueryGamesParams {
     #[serde(rename = "type")]
     #[param(rename = "type")]
     pub product_type: Option<String>,
-    /// relevance, newest, price_asc, price_desc, best_selling, rating or discount.
+    /// The order of the list (relevance by default with a search text, else
+    /// best sellers); another value answers 400.
+    #[param(value_type = Option<SortOrder>)]
     pub sort: Option<String>,
     /// From 1 (default 1).
     pub page: Option<String>,
@@ -80,5 +83,5 @@ pub async fn query_games(
     };
     errors.finish()?;
     let page = state.clients.catalog().query_products(request).await?.into_inner();
-    Ok(Reply::ok(ProductPageDto::from(page)))
+    Ok(Reply::ok(ProductPageDto::try_from(page)?))
 }

@@ -1,6 +1,8 @@
 //! `GET /api/home/search/suggest?text=`: up to 8 products for the search box.
 
 use actix_web::{get, web};
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::Platform;
 use keyshop_proto::catalog::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -23,7 +25,7 @@ pub struct SuggestionDto {
     pub title: String,
     pub game_name: String,
     pub game_ext_name: String,
-    pub platform: String,
+    pub platform: Platform,
     pub cover: String,
 }
 
@@ -37,16 +39,17 @@ pub async fn suggest_products(
 ) -> ApiResult<Vec<SuggestionDto>> {
     let request = pb::SuggestProductsRequest { text: query.into_inner().text.unwrap_or_default() };
     let suggestions = state.clients.catalog().suggest_products(request).await?.into_inner().suggestions;
-    Ok(Reply::ok(
-        suggestions
-            .into_iter()
-            .map(|suggestion| SuggestionDto {
+    let suggestions = suggestions
+        .into_iter()
+        .map(|suggestion| {
+            Ok(SuggestionDto {
                 cover: cover_url(suggestion.id),
                 title: suggestion.title,
                 game_name: suggestion.game_name,
                 game_ext_name: suggestion.game_ext_name,
-                platform: suggestion.platform,
+                platform: Platform::from_proto(suggestion.platform)?,
             })
-            .collect(),
-    ))
+        })
+        .collect::<Result<_, AppError>>()?;
+    Ok(Reply::ok(suggestions))
 }

@@ -4,6 +4,7 @@
 //! back in `cartToken`, for the browser to keep).
 
 use actix_web::{HttpRequest, get, post, put, web};
+use keyshop_core::error::AppError;
 use keyshop_proto::order::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -42,26 +43,30 @@ pub struct CartDto {
     pub cart_token: Option<String>,
 }
 
-impl From<pb::Cart> for CartDto {
-    fn from(cart: pb::Cart) -> CartDto {
-        CartDto {
+impl TryFrom<pb::Cart> for CartDto {
+    type Error = AppError;
+
+    fn try_from(cart: pb::Cart) -> Result<CartDto, AppError> {
+        Ok(CartDto {
             lines: cart
                 .lines
                 .into_iter()
-                .map(|line| CartLineDto {
-                    product: ProductCardDto::from(line.card.unwrap_or_default()),
-                    quantity: line.quantity,
-                    most: line.most,
-                    unit_price: line.unit_price,
-                    line_total: line.line_total,
-                    available: line.available,
+                .map(|line| {
+                    Ok(CartLineDto {
+                        product: ProductCardDto::try_from(line.card.unwrap_or_default())?,
+                        quantity: line.quantity,
+                        most: line.most,
+                        unit_price: line.unit_price,
+                        line_total: line.line_total,
+                        available: line.available,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_, AppError>>()?,
             currency: cart.currency,
             goods: cart.goods,
             count: cart.count,
             cart_token: Some(cart.cart_token).filter(|token| !token.is_empty()),
-        }
+        })
     }
 }
 
@@ -87,7 +92,7 @@ pub async fn get_cart(
 ) -> ApiResult<CartDto> {
     let call = pb::CartQuery { cart_token: header(&request, CART_TOKEN_HEADER), currency: query.code() };
     let cart = state.clients.order().get_cart(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(CartDto::from(cart)))
+    Ok(Reply::ok(CartDto::try_from(cart)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "cart_set_line",
@@ -114,7 +119,7 @@ pub async fn set_cart_line(
         quantity: body.quantity,
     };
     let cart = state.clients.order().set_cart_line(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(CartDto::from(cart)))
+    Ok(Reply::ok(CartDto::try_from(cart)?))
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "shop", operation_id = "cart_merge",
@@ -132,5 +137,5 @@ pub async fn merge_cart(
 ) -> ApiResult<CartDto> {
     let call = pb::CartQuery { cart_token: header(&request, CART_TOKEN_HEADER), currency: query.code() };
     let cart = state.clients.order().merge_cart(order_call(&request, call)).await?.into_inner();
-    Ok(Reply::ok(CartDto::from(cart)))
+    Ok(Reply::ok(CartDto::try_from(cart)?))
 }
