@@ -1176,48 +1176,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AddressBody: {
-            /** @default  */
-            address: string;
-            /** @default  */
-            city: string;
-            /** @default  */
-            country: string;
-            /** @default  */
-            firstName: string;
+        /** @description An address-book entry to write. */
+        AddressBody: components["schemas"]["PostalAddressDto"] & {
             /**
              * @description Makes it the default (the first address always is).
              * @default false
              */
             isDefault: boolean;
-            /** @default  */
-            lastName: string;
-            /**
-             * @description Valid for the country.
-             * @default
-             */
-            phone: string;
-            /** @default  */
-            province: string;
-            /**
-             * @description In the country's format.
-             * @default
-             */
-            zip: string;
         };
-        AddressDto: {
-            address: string;
-            city: string;
-            /** @description ISO 3166 alpha-2. */
-            country: string;
-            firstName: string;
+        /** @description An address-book entry. */
+        AddressDto: components["schemas"]["PostalAddressDto"] & {
             /** Format: int64 */
             id: number;
             isDefault: boolean;
-            lastName: string;
-            phone: string;
-            province: string;
-            zip: string;
         };
         AffiliateFormBody: {
             /** @default  */
@@ -1233,40 +1204,6 @@ export interface components {
              * @default
              */
             website: string;
-        };
-        /** @description Who pays: the billing address of an order. */
-        BillingAddressDto: {
-            /**
-             * @description Street and number.
-             * @default
-             */
-            address: string;
-            /** @default  */
-            city: string;
-            /**
-             * @description ISO 3166-1 alpha-2.
-             * @default
-             */
-            country: string;
-            /** @default  */
-            firstName: string;
-            /** @default  */
-            lastName: string;
-            /**
-             * @description Valid for the country (answered in E.164).
-             * @default
-             */
-            phone: string;
-            /**
-             * @description Optional.
-             * @default
-             */
-            province: string;
-            /**
-             * @description In the country's format.
-             * @default
-             */
-            zip: string;
         };
         CaptchaDto: {
             /** @description Always true: register and forget always ask for it, login after failures. */
@@ -1370,7 +1307,7 @@ export interface components {
              *       "zip": ""
              *     }
              */
-            billingAddress: components["schemas"]["BillingAddressDto"];
+            billingAddress: components["schemas"]["PostalAddressDto"];
             /** @default  */
             contact: string;
             /** @default  */
@@ -1705,7 +1642,7 @@ export interface components {
                 rows: {
                     /** Format: int64 */
                     adjustment: number;
-                    billingAddress?: components["schemas"]["BillingAddressDto"] | null;
+                    billingAddress?: components["schemas"]["PostalAddressDto"] | null;
                     cancellable: boolean;
                     confirmable: boolean;
                     contact: string;
@@ -1958,7 +1895,7 @@ export interface components {
             data: {
                 /** Format: int64 */
                 adjustment: number;
-                billingAddress?: components["schemas"]["BillingAddressDto"] | null;
+                billingAddress?: components["schemas"]["PostalAddressDto"] | null;
                 cancellable: boolean;
                 confirmable: boolean;
                 contact: string;
@@ -2313,20 +2250,11 @@ export interface components {
              * @description Equals the HTTP status.
              */
             code: number;
-            data: {
-                address: string;
-                city: string;
-                /** @description ISO 3166 alpha-2. */
-                country: string;
-                firstName: string;
+            data: (components["schemas"]["PostalAddressDto"] & {
                 /** Format: int64 */
                 id: number;
                 isDefault: boolean;
-                lastName: string;
-                phone: string;
-                province: string;
-                zip: string;
-            }[];
+            })[];
             /** @description The message in the request's language. */
             msg: string;
             /** @description The catalogue key of `msg`, for the client to translate itself. */
@@ -2763,7 +2691,7 @@ export interface components {
         OrderDto: {
             /** Format: int64 */
             adjustment: number;
-            billingAddress?: components["schemas"]["BillingAddressDto"] | null;
+            billingAddress?: components["schemas"]["PostalAddressDto"] | null;
             cancellable: boolean;
             confirmable: boolean;
             contact: string;
@@ -2929,6 +2857,40 @@ export interface components {
              * @description 1 to 5.
              */
             stars?: number;
+        };
+        /** @description A postal address: an address-book entry's, an order's billing address. */
+        PostalAddressDto: {
+            /**
+             * @description Street and number.
+             * @default
+             */
+            address: string;
+            /** @default  */
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @default
+             */
+            country: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            /**
+             * @description Valid for the country (answered in E.164).
+             * @default
+             */
+            phone: string;
+            /**
+             * @description Optional.
+             * @default
+             */
+            province: string;
+            /**
+             * @description In the country's format.
+             * @default
+             */
+            zip: string;
         };
         PostedReviewDto: {
             /** Format: int64 */

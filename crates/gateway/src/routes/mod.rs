@@ -11,6 +11,7 @@ pub mod member;
 pub mod news;
 pub mod openapi;
 pub mod params;
+pub mod postal;
 pub mod shop;
 
 use actix_web::web;

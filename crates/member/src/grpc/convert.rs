@@ -56,32 +56,22 @@ pub fn profile_form(profile: pb::Profile) -> ProfileForm {
 pub fn address(row: AddressRow) -> pb::Address {
     pb::Address {
         id: row.id,
-        first_name: row.first_name,
-        last_name: row.last_name,
-        phone: row.phone,
-        address: row.address,
-        city: row.city,
-        province: row.province,
-        zip: row.zip,
-        country: row.country,
+        postal: Some(keyshop_proto::common::v1::PostalAddress {
+            first_name: row.first_name,
+            last_name: row.last_name,
+            phone: row.phone,
+            address: row.address,
+            city: row.city,
+            province: row.province,
+            zip: row.zip,
+            country: row.country,
+        }),
         is_default: row.is_default,
     }
 }
 
 pub fn address_form(address: pb::Address) -> AddressForm {
-    AddressForm {
-        address: keyshop_core::postal::PostalAddressForm {
-            first_name: address.first_name,
-            last_name: address.last_name,
-            phone: address.phone,
-            address: address.address,
-            city: address.city,
-            province: address.province,
-            zip: address.zip,
-            country: address.country,
-        },
-        is_default: address.is_default,
-    }
+    AddressForm { address: address.postal.map(Into::into).unwrap_or_default(), is_default: address.is_default }
 }
 
 pub fn level(level: Level) -> pb::Level {

@@ -23,14 +23,16 @@ fn app_error<T: std::fmt::Debug>(result: Result<T, tonic::Status>) -> AppError {
 fn berlin(street: &str) -> pb::Address {
     pb::Address {
         id: 0,
-        first_name: "Ann".into(),
-        last_name: "Lee".into(),
-        phone: "+49 30 901820".into(),
-        address: street.into(),
-        city: "Berlin".into(),
-        province: "Berlin".into(),
-        zip: "10115".into(),
-        country: "DE".into(),
+        postal: Some(keyshop_proto::common::v1::PostalAddress {
+            first_name: "Ann".into(),
+            last_name: "Lee".into(),
+            phone: "+49 30 901820".into(),
+            address: street.into(),
+            city: "Berlin".into(),
+            province: "Berlin".into(),
+            zip: "10115".into(),
+            country: "DE".into(),
+        }),
         is_default: false,
     }
 }
@@ -51,8 +53,9 @@ backend_test!(exactly_one_default_address_which_cannot_be_deleted, &MIGRATIONS, 
     assert_eq!((list.len(), list[0].id, list[0].is_default), (1, second, true));
 
     let mut wrong = berlin("Street 3");
-    wrong.phone = "12".into();
-    wrong.zip = "ABC".into();
+    let postal = wrong.postal.as_mut().unwrap();
+    postal.phone = "12".into();
+    postal.zip = "ABC".into();
     let error = app_error(member.client.create_address(signed(&ann, wrong)).await);
     assert_eq!(error.fields["phone"], "api.member.phoneInvalid");
     assert_eq!(error.fields["zip"], "api.member.zipInvalid");
@@ -111,7 +114,7 @@ backend_test!(a_member_never_reaches_another_members_records, &MIGRATIONS, |test
 
     // And Ann's records are untouched.
     let addresses = member.client.list_addresses(signed(&ann, pb::Empty {})).await.unwrap().into_inner().addresses;
-    assert_eq!(addresses[0].address, "Street 1");
+    assert_eq!(addresses[0].postal.as_ref().unwrap().address, "Street 1");
     let thread = member.client.get_ticket(signed(&ann, pb::IdRequest { id: ticket })).await.unwrap().into_inner();
     assert_eq!((thread.messages.len(), thread.ticket.unwrap().status), (1, TicketStatus::Open.to_proto()));
     // No session, no records.

@@ -8,37 +8,25 @@ use utoipa::ToSchema;
 
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::routes::member::authorized;
+use crate::routes::postal::PostalAddressDto;
 use crate::state::GatewayState;
 
+/// An address-book entry.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressDto {
     pub id: i64,
-    pub first_name: String,
-    pub last_name: String,
-    pub phone: String,
-    pub address: String,
-    pub city: String,
-    pub province: String,
-    pub zip: String,
-    /// ISO 3166 alpha-2.
-    pub country: String,
+    #[serde(flatten)]
+    pub address: PostalAddressDto,
     pub is_default: bool,
 }
 
+/// An address-book entry to write.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressBody {
-    pub first_name: String,
-    pub last_name: String,
-    /// Valid for the country.
-    pub phone: String,
-    pub address: String,
-    pub city: String,
-    pub province: String,
-    /// In the country's format.
-    pub zip: String,
-    pub country: String,
+    #[serde(flatten)]
+    pub address: PostalAddressDto,
     /// Makes it the default (the first address always is).
     pub is_default: bool,
 }
@@ -50,18 +38,7 @@ pub struct IdDto {
 
 impl AddressBody {
     fn into_message(self, id: i64) -> pb::Address {
-        pb::Address {
-            id,
-            first_name: self.first_name,
-            last_name: self.last_name,
-            phone: self.phone,
-            address: self.address,
-            city: self.city,
-            province: self.province,
-            zip: self.zip,
-            country: self.country,
-            is_default: self.is_default,
-        }
+        pb::Address { id, postal: Some(self.address.into()), is_default: self.is_default }
     }
 }
 
@@ -69,14 +46,7 @@ impl From<pb::Address> for AddressDto {
     fn from(address: pb::Address) -> AddressDto {
         AddressDto {
             id: address.id,
-            first_name: address.first_name,
-            last_name: address.last_name,
-            phone: address.phone,
-            address: address.address,
-            city: address.city,
-            province: address.province,
-            zip: address.zip,
-            country: address.country,
+            address: address.postal.map(PostalAddressDto::from).unwrap_or_default(),
             is_default: address.is_default,
         }
     }

@@ -7,9 +7,10 @@ use keyshop_proto::order::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{BillingAddressDto, CART_TOKEN_HEADER, OrderDto, header, order_call};
+use super::{CART_TOKEN_HEADER, OrderDto, header, order_call};
 use crate::context;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::routes::postal::PostalAddressDto;
 use crate::state::GatewayState;
 use keyshop_core::error::AppError;
 
@@ -32,7 +33,7 @@ pub struct CheckoutBody {
     pub currency: String,
     /// Who pays: a member picks one of their addresses, a guest types it.
     /// Field errors are named `billingAddress.<field>`.
-    pub billing_address: BillingAddressDto,
+    pub billing_address: PostalAddressDto,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

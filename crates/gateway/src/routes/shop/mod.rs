@@ -14,13 +14,13 @@ pub mod webhook;
 use actix_web::HttpRequest;
 use keyshop_core::error::AppError;
 use keyshop_core::vocab::OrderState;
-use keyshop_proto::common::v1 as common;
 use keyshop_proto::order::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::routes::dto::cover_url;
 use crate::routes::member::authorized;
+use crate::routes::postal::PostalAddressDto;
 
 /// A visitor's cart.
 pub const CART_TOKEN_HEADER: &str = "x-cart-token";
@@ -72,55 +72,6 @@ pub struct OrderLineDto {
     pub quantity: i64,
 }
 
-/// Who pays: the billing address of an order.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct BillingAddressDto {
-    pub first_name: String,
-    pub last_name: String,
-    /// Valid for the country (answered in E.164).
-    pub phone: String,
-    /// Street and number.
-    pub address: String,
-    pub city: String,
-    /// Optional.
-    pub province: String,
-    /// In the country's format.
-    pub zip: String,
-    /// ISO 3166-1 alpha-2.
-    pub country: String,
-}
-
-impl From<BillingAddressDto> for common::PostalAddress {
-    fn from(address: BillingAddressDto) -> common::PostalAddress {
-        common::PostalAddress {
-            first_name: address.first_name,
-            last_name: address.last_name,
-            phone: address.phone,
-            address: address.address,
-            city: address.city,
-            province: address.province,
-            zip: address.zip,
-            country: address.country,
-        }
-    }
-}
-
-impl From<common::PostalAddress> for BillingAddressDto {
-    fn from(address: common::PostalAddress) -> BillingAddressDto {
-        BillingAddressDto {
-            first_name: address.first_name,
-            last_name: address.last_name,
-            phone: address.phone,
-            address: address.address,
-            city: address.city,
-            province: address.province,
-            zip: address.zip,
-            country: address.country,
-        }
-    }
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StateStepDto {
@@ -138,7 +89,7 @@ pub struct OrderDto {
     pub order_no: String,
     pub state: OrderState,
     /// Absent for orders placed before it was asked.
-    pub billing_address: Option<BillingAddressDto>,
+    pub billing_address: Option<PostalAddressDto>,
     pub email: String,
     pub contact: String,
     pub note: String,
@@ -186,7 +137,7 @@ impl TryFrom<pb::Order> for OrderDto {
         Ok(OrderDto {
             order_no: order.order_no,
             state: OrderState::from_proto(order.state)?,
-            billing_address: order.billing_address.map(BillingAddressDto::from),
+            billing_address: order.billing_address.map(PostalAddressDto::from),
             email: order.email,
             contact: order.contact,
             note: order.note,
