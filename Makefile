@@ -11,7 +11,7 @@ KEYSHOP := $(CARGO_TARGET_DIR)/$(PROFILE)/keyshop
 NPM := npm --prefix frontend
 NEXTEST := $(shell cargo nextest --version >/dev/null 2>&1 && echo yes)
 
-.PHONY: run build spa deps setup-run setup-test setup-bench test test-rust test-frontend e2e test-deploy lint lint-rust lint-frontend fmt openapi bench clean
+.PHONY: run build spa deps setup-run setup-test setup-bench test test-rust test-frontend e2e test-api test-deploy lint lint-rust lint-frontend fmt openapi bench clean
 
 ## run: install front-end deps, build the SPA and the binary, serve the embedded store with demo data at http://127.0.0.1:8080
 run: spa build
@@ -45,7 +45,7 @@ spa: deps
 	$(NPM) run build
 
 ## test: every test, lint and format check
-test: setup-test lint test-rust test-frontend e2e test-deploy
+test: setup-test lint test-rust test-frontend e2e test-api test-deploy
 
 ## test-deploy: render the Kubernetes overlays and validate them (and the compose file)
 test-deploy: build
@@ -75,6 +75,12 @@ MANY_GUEST_ORDERS := KEYSHOP_GUEST_ORDERS_PER_ADDRESS=100000 KEYSHOP_GUEST_ORDER
 ## (the captcha accepts a fixed code there, so the browser can sign up)
 e2e: setup-test spa build
 	$(MANY_GUEST_ORDERS) KEYSHOP_CAPTCHA_TEST_CODE=e2e-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-keyshop $(KEYSHOP) --demo -- $(NPM) run e2e
+
+## test-api: schemathesis (from PyPI) over /prod-api/openapi.json of a fresh
+## `keyshop serve --demo`, as a signed-in member: no 5xx, every status, answer
+## and parameter as the document says (.ci/schemathesis.toml, .ci/schemathesis)
+test-api: build
+	$(MANY_GUEST_ORDERS) KEYSHOP_CAPTCHA_TEST_CODE=api-test-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-keyshop $(KEYSHOP) --demo -- .ci/schemathesis
 
 lint: lint-rust lint-frontend
 

@@ -33,6 +33,13 @@ pub struct FieldErrorsDto {
     pub fields: BTreeMap<String, String>,
 }
 
+/// `data` of a 429 answer: how many seconds to wait (also in `Retry-After`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RetryAfterDto {
+    pub retry_after: u64,
+}
+
 fn json_response<T: Serialize>(status: StatusCode, envelope: &Envelope<T>) -> HttpResponse {
     match serde_json::to_vec(envelope) {
         Ok(body) => HttpResponse::build(status).content_type(ContentType::json()).body(body),
@@ -99,10 +106,12 @@ impl ResponseError for ApiError {
         if matches!(error.code, ErrorCode::Internal | ErrorCode::Unavailable) {
             tracing::error!(code = ?error.code, detail = %error.detail, "request failed");
         }
-        let data = match (error.fields.is_empty(), error.retry_after_seconds) {
-            (false, _) => serde_json::json!({ "fields": error.fields }),
-            (true, Some(seconds)) => serde_json::json!({ "retryAfter": seconds }),
-            (true, None) => serde_json::Value::Null,
+        // A 400 always says which fields were wrong (none when the request
+        // as a whole could not be read), as the document promises.
+        let data = match (error.code, error.fields.is_empty(), error.retry_after_seconds) {
+            (ErrorCode::Validation, _, _) | (_, false, _) => serde_json::json!({ "fields": error.fields }),
+            (_, true, Some(seconds)) => serde_json::json!({ "retryAfter": seconds }),
+            (_, true, None) => serde_json::Value::Null,
         };
         let seconds = error.retry_after_seconds.map(|seconds| seconds.to_string());
         let arguments: Vec<(&str, &str)> = seconds.iter().map(|seconds| ("seconds", seconds.as_str())).collect();
@@ -151,7 +160,8 @@ pub fn path_config() -> web::PathConfig {
 
 /// Every `/prod-api/**` error in the envelope, including those actix answers
 /// itself in plain text (a body over the size limit: 413, a wrong content
-/// type: 415): the same status, a key for it, `data: null`.
+/// type: 415): the same status, a key for it, `data: null` (a 400's
+/// `data.fields` empty).
 pub async fn envelope_plain_errors(
     request: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
@@ -178,11 +188,13 @@ pub async fn envelope_plain_errors(
         status if status.is_server_error() => "api.error.internal",
         _ => "api.error.badRequest",
     };
+    let data =
+        if status == StatusCode::BAD_REQUEST { serde_json::json!({ "fields": {} }) } else { serde_json::Value::Null };
     let envelope = Envelope {
         code: status.as_u16(),
         msg: Messages::embedded().text(context::language(), msg_key, &[]),
         msg_key: msg_key.to_owned(),
-        data: serde_json::Value::Null,
+        data,
     };
     let (request, _) = response.into_parts();
     Ok(actix_web::dev::ServiceResponse::new(request, json_response(status, &envelope)).map_into_right_body())

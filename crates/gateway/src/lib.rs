@@ -3,6 +3,7 @@
 //! §4 with a message in the request's language, and serves the SPA. It holds no
 //! business rules.
 
+pub mod body;
 pub mod caching;
 pub mod client_ip;
 pub mod clients;

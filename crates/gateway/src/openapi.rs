@@ -105,7 +105,7 @@ use crate::routes::{account, forms, games, home, member, news, shop};
         (name = "forms", description = "Sell to us, wholesale, affiliate, feedback and the newsletter"),
         (name = "shop", description = "Cart, checkout, orders and their keys, payment sessions and the providers' webhooks"),
     ),
-    modifiers(&BearerToken)
+    modifiers(&BearerToken, &BadRequests)
 )]
 pub struct ApiDoc;
 
@@ -119,6 +119,35 @@ impl Modify for BearerToken {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
+    }
+}
+
+/// Every operation that takes a parameter or a body can answer 400: a value
+/// that does not parse (a path id beyond 64 bits, a query string that is not
+/// one) is refused before any rule of the operation runs. Operations that
+/// document their own 400 keep its description.
+struct BadRequests;
+
+impl Modify for BadRequests {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let bad_request = ResponseBuilder::new()
+            .description("A parameter or the body could not be read (`data.fields` names the field when it can)")
+            .content(
+                "application/json",
+                ContentBuilder::new().schema(Some(Ref::from_schema_name("Envelope_FieldErrorsDto"))).build(),
+            )
+            .build();
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch];
+            for operation in operations.into_iter().flatten() {
+                let takes_input = operation.request_body.is_some()
+                    || operation.parameters.as_ref().is_some_and(|parameters| !parameters.is_empty());
+                if takes_input {
+                    operation.responses.responses.entry("400".to_owned()).or_insert_with(|| bad_request.clone().into());
+                }
+            }
+        }
     }
 }
 
@@ -143,7 +172,35 @@ pub fn methods_of(template: &str) -> Vec<&'static str> {
                 })
                 .collect()
         });
-    METHODS.get(template).cloned().unwrap_or_default()
+    METHODS.get(&without_patterns(template)).cloned().unwrap_or_default()
+}
+
+/// A route's template as the document writes it: `{id:\\d+}` → `{id}`.
+fn without_patterns(template: &str) -> String {
+    let mut out = String::with_capacity(template.len());
+    // Brace depth, and whether the segment's name has ended (at its `:`).
+    let (mut depth, mut in_pattern) = (0_usize, false);
+    for letter in template.chars() {
+        match letter {
+            '{' => {
+                depth += 1;
+                if depth == 1 {
+                    out.push(letter);
+                }
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    in_pattern = false;
+                    out.push(letter);
+                }
+            }
+            ':' if depth == 1 => in_pattern = true,
+            _ if in_pattern => {}
+            _ => out.push(letter),
+        }
+    }
+    out
 }
 
 /// The document as pretty JSON (for `keyshop openapi`).
@@ -171,6 +228,14 @@ mod tests {
                 schema["enum"].as_array().unwrap().iter().map(|code| code.as_str().unwrap()).collect();
             assert_eq!(listed, codes, "{name} in the OpenAPI document");
         }
+    }
+
+    #[test]
+    fn route_patterns_read_as_the_document_writes_them() {
+        assert_eq!(without_patterns("/prod-api/api/collect/{productId:\\d+}"), "/prod-api/api/collect/{productId}");
+        assert_eq!(without_patterns("/prod-api/api/a/{x}/b/{y:[a-z]{2}}"), "/prod-api/api/a/{x}/b/{y}");
+        assert_eq!(without_patterns("/prod-api/api/addresses/{id}"), "/prod-api/api/addresses/{id}");
+        assert_eq!(methods_of("/prod-api/api/collect/{productId:(?:[^i/][^/]*|ids[^/]+)}"), ["DELETE"]);
     }
 
     /// The SPA's API types are generated from `frontend/openapi.json`: it must be

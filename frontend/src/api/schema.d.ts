@@ -1870,6 +1870,21 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_Option_RetryAfterDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: null | {
+                /** Format: int64 */
+                retryAfter: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_Option_String: {
             /**
              * Format: int32
@@ -2847,16 +2862,16 @@ export interface components {
         Platform: "steam" | "epic" | "gog" | "xbox" | "playstation" | "nintendo" | "ea-app" | "ubisoft-connect" | "battle-net" | "microsoft-store" | "rockstar";
         PostReviewBody: {
             /** @description Required, at most 2000 characters. */
-            content?: string;
+            content: string;
             /** @description Required; kept for staff, never shown. */
-            email?: string;
+            email: string;
             /** @description Required, at most 60 characters. */
-            fullName?: string;
+            fullName: string;
             /**
              * Format: int64
              * @description 1 to 5.
              */
-            stars?: number;
+            stars: number;
         };
         /** @description A postal address: an address-book entry's, an order's billing address. */
         PostalAddressDto: {
@@ -3028,11 +3043,8 @@ export interface components {
         /** @enum {string} */
         Region: "global" | "europe" | "north-america" | "latin-america" | "asia" | "united-kingdom" | "germany" | "turkey" | "japan" | "brazil";
         RegisterBody: {
-            /**
-             * @description The terms of service and the privacy policy, ticked.
-             * @default false
-             */
-            agreeTerms: boolean;
+            /** @enum {boolean} */
+            agreeTerms: true;
             /**
              * @description What the captcha image shows.
              * @default
@@ -3091,6 +3103,11 @@ export interface components {
              * @default
              */
             resetToken: string;
+        };
+        /** @description `data` of a 429 answer: how many seconds to wait (also in `Retry-After`). */
+        RetryAfterDto: {
+            /** Format: int64 */
+            retryAfter: number;
         };
         RevealDto: {
             /**
@@ -3442,6 +3459,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3489,6 +3515,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -3636,6 +3671,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CartDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3693,7 +3737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -3701,10 +3745,8 @@ export interface operations {
     account_wishlist: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 10, 20, 30 or 50 (default 20). */
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
             };
             header?: never;
             path?: never;
@@ -3719,6 +3761,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ListPage_CollectItemDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -3832,6 +3883,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3903,7 +3963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -3948,7 +4008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -3993,7 +4053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -4038,7 +4098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -4083,7 +4143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -4147,6 +4207,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserLevelInfoDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -4170,8 +4239,7 @@ export interface operations {
     home_best_sellers: {
         parameters: {
             query?: {
-                /** @description How many products, 1–50 (default 12). */
-                limit?: string;
+                limit?: number;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4188,6 +4256,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_ProductCardDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -4211,6 +4288,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_BTreeMap_String_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -4283,6 +4369,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ProductDetailDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such product */
             404: {
                 headers: {
@@ -4316,6 +4411,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_RatingSummaryDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such product */
@@ -4353,6 +4457,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_ProductCardDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such product */
             404: {
                 headers: {
@@ -4367,8 +4480,8 @@ export interface operations {
     product_reviews: {
         parameters: {
             query?: {
-                page?: string;
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4388,6 +4501,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ListPage_ReviewDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such product */
@@ -4462,7 +4584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -4470,8 +4592,8 @@ export interface operations {
     news_list: {
         parameters: {
             query?: {
-                page?: string;
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4488,6 +4610,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ListPage_NewsDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -4515,6 +4646,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NewsDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such news */
             404: {
                 headers: {
@@ -4529,8 +4669,7 @@ export interface operations {
     home_hot_games: {
         parameters: {
             query?: {
-                /** @description How many products, 1–50 (default 12). */
-                limit?: string;
+                limit?: number;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4547,6 +4686,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_ProductCardDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -4572,13 +4720,21 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_LanguageDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
         };
     };
     home_latest_releases: {
         parameters: {
             query?: {
-                /** @description How many products, 1–50 (default 12). */
-                limit?: string;
+                limit?: number;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4595,6 +4751,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_ProductCardDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -4620,6 +4785,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_LocationDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
         };
     };
     home_navigation_bar: {
@@ -4641,6 +4815,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NavigationBarDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -4668,6 +4851,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PageDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such page */
             404: {
                 headers: {
@@ -4684,35 +4876,24 @@ export interface operations {
             query?: {
                 /** @description Search text (typo tolerant). */
                 text?: string;
-                /** @description Genre codes, comma-separated. */
                 genre?: string;
-                /** @description Supported-language codes, comma-separated. */
                 language?: string;
-                /** @description Platform codes, comma-separated. */
                 platform?: string;
-                /** @description Region codes, comma-separated. */
                 region?: string;
-                /** @description Lowest price in `currency`, e.g. `10` or `9.99`. */
                 priceMin?: string;
-                /** @description Highest price in `currency`. */
                 priceMax?: string;
                 /** @description Currency code of the price range (default USD). */
                 currency?: string;
-                /** @description Stock states, comma-separated: in_stock, low, out_of_stock, preorder. */
                 stock?: string;
-                /** @description Keep products that allow at least this many per order. */
-                perOrderLimit?: string;
-                /** @description Type codes, comma-separated. */
+                perOrderLimit?: number;
                 type?: string;
                 /**
                  * @description The order of the list (relevance by default with a search text, else
                  *     best sellers); another value answers 400.
                  */
                 sort?: components["schemas"]["SortOrder"];
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 10, 20, 30 or 50 (default 20). */
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4763,6 +4944,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_CurrencyDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
         };
     };
     home_search_suggest: {
@@ -4788,6 +4978,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_SuggestionDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
         };
     };
     home_type: {
@@ -4795,8 +4994,8 @@ export interface operations {
             query?: {
                 /** @description Same sorts as queryGames. */
                 sort?: components["schemas"]["SortOrder"];
-                page?: string;
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
                 /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
                 lang?: string;
             };
@@ -4916,7 +5115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -4924,10 +5123,8 @@ export interface operations {
     account_login_history: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 10, 20, 30 or 50 (default 20). */
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
             };
             header?: never;
             path?: never;
@@ -5009,6 +5206,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description The link is invalid or expired */
             422: {
                 headers: {
@@ -5060,7 +5266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -5090,6 +5296,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description The link is invalid */
             422: {
                 headers: {
@@ -5104,10 +5319,8 @@ export interface operations {
     account_notices: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 10, 20, 30 or 50 (default 20). */
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
             };
             header?: never;
             path?: never;
@@ -5122,6 +5335,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ListPage_NoticeDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -5182,6 +5404,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -5264,7 +5495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -5290,6 +5521,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such order for this buyer */
@@ -5324,6 +5564,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such order for this buyer */
@@ -5369,6 +5618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such order for this buyer */
             404: {
                 headers: {
@@ -5412,6 +5670,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such order for this buyer */
             404: {
                 headers: {
@@ -5453,6 +5720,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderKeysDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such order for this buyer */
@@ -5500,6 +5776,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PlacedDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such order for this buyer */
@@ -5601,6 +5886,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such order for this buyer */
             404: {
                 headers: {
@@ -5625,7 +5919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -5633,10 +5927,8 @@ export interface operations {
     orders_list: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 10, 20, 30 or 50 (default 20). */
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
             };
             header?: never;
             path?: never;
@@ -5651,6 +5943,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ListPage_OrderDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -5683,6 +5984,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PaymentMethodDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
         };
@@ -5760,6 +6070,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such session */
             404: {
                 headers: {
@@ -5791,6 +6110,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
             /** @description No such session */
             404: {
                 headers: {
@@ -5820,6 +6148,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PaymentSessionDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description No such session */
@@ -5873,7 +6210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description A provider not enabled in this store */
@@ -6007,7 +6344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -6061,7 +6398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -6121,15 +6458,22 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SessionCheckDto"];
                 };
             };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
         };
     };
     account_tickets: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 10, 20, 30 or 50 (default 20). */
-                limit?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
             };
             header?: never;
             path?: never;
@@ -6144,6 +6488,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ListPage_TicketDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -6203,7 +6556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -6226,6 +6579,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TicketThreadDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -6266,6 +6628,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
                 };
             };
             /** @description Not signed in */
@@ -6348,6 +6719,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description Too many messages */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
+                };
+            };
         };
     };
     member_verify: {
@@ -6390,7 +6770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };
@@ -6419,7 +6799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Option_String"];
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
                 };
             };
         };

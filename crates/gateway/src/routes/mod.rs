@@ -13,6 +13,7 @@ pub mod openapi;
 pub mod params;
 pub mod postal;
 pub mod shop;
+pub mod text;
 
 use actix_web::web;
 use serde::Deserialize;

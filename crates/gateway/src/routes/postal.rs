@@ -9,18 +9,25 @@ use utoipa::ToSchema;
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PostalAddressDto {
+    #[schema(required = true, min_length = 1)]
     pub first_name: String,
+    #[schema(required = true, min_length = 1)]
     pub last_name: String,
     /// Valid for the country (answered in E.164).
+    #[schema(required = true, min_length = 1)]
     pub phone: String,
     /// Street and number.
+    #[schema(required = true, min_length = 1)]
     pub address: String,
+    #[schema(required = true, min_length = 1)]
     pub city: String,
     /// Optional.
     pub province: String,
     /// In the country's format.
+    #[schema(required = true, min_length = 1)]
     pub zip: String,
     /// ISO 3166-1 alpha-2.
+    #[schema(required = true, min_length = 1)]
     pub country: String,
 }
 

@@ -137,7 +137,9 @@ async fn unknown_api_calls_get_a_404_envelope_and_other_methods_a_405() {
         assert_eq!(body["msgKey"], "api.error.routeNotFound");
     }
     let trace = TestRequest::default().method(actix_web::http::Method::TRACE).uri("/prod-api/api/payment/methods");
-    for request in [TestRequest::post().uri("/prod-api/api/home/rate"), trace] {
+    // `DELETE /api/collect/{productId}` does not take `ids` for an id.
+    let delete_ids = TestRequest::delete().uri("/prod-api/api/collect/ids");
+    for request in [TestRequest::post().uri("/prod-api/api/home/rate"), trace, delete_ids] {
         let response = call(&app.state, request).await;
         let allow = response.headers().get("allow").map(|value| value.to_str().unwrap().to_owned());
         assert_eq!(allow.as_deref(), Some("GET"), "the methods it takes");

@@ -4,6 +4,7 @@
 //! nobody confirmed.
 
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::paging::Paging;
 
 use super::{Asker, OrderService, Placed};
 use crate::domain::order::{Order, OrderLine};
@@ -13,10 +14,6 @@ use crate::store;
 
 /// Orders completed per pass of the worker.
 const COMPLETE_BATCH: i64 = 100;
-/// Orders on a page unless asked otherwise, and the most.
-const PAGE_SIZE: i64 = 10;
-const MAX_PAGE_SIZE: i64 = 50;
-
 /// A page of a member's orders.
 #[derive(Debug, Clone)]
 pub struct OrderPage {
@@ -42,8 +39,10 @@ impl OrderService {
     /// The signed-in member's orders, newest first.
     pub async fn list_orders(&self, bearer: Option<&str>, page: i64, limit: i64) -> Result<OrderPage, AppError> {
         let shopper = self.shopper(bearer).await?.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
-        let page = page.max(1);
-        let limit = if limit <= 0 { PAGE_SIZE } else { limit.min(MAX_PAGE_SIZE) };
+        // The paging of every list (DESIGN §4): a page or size outside it is a
+        // field error, never silently clamped.
+        let paging = Paging::parse(page, limit)?;
+        let (page, limit) = (i64::from(paging.page), i64::from(paging.limit));
         let offset = (page - 1).saturating_mul(limit);
         let (rows, total) =
             self.db.run(move |conn| store::orders::page_of_member(conn, shopper.member_id, offset, limit)).await?;

@@ -50,7 +50,7 @@ describe('api', () => {
 
     await expect(
       api.get('/prod-api/api/home/gamesNews', {
-        params: { query: { page: '1', limit: undefined } },
+        params: { query: { page: 1, limit: undefined } },
       }),
     ).resolves.toEqual([{ code: 'USD' }]);
 

@@ -6,6 +6,7 @@ use keyshop_proto::member::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::routes::member::authorized;
 use crate::routes::postal::PostalAddressDto;
@@ -75,7 +76,7 @@ pub async fn list_addresses(state: web::Data<GatewayState>, request: HttpRequest
 #[post("/api/addresses")]
 pub async fn create_address(
     state: web::Data<GatewayState>,
-    body: web::Json<AddressBody>,
+    body: JsonBody<AddressBody>,
     request: HttpRequest,
 ) -> ApiResult<IdDto> {
     let call = body.into_inner().into_message(0);
@@ -95,7 +96,7 @@ pub async fn create_address(
 pub async fn update_address(
     state: web::Data<GatewayState>,
     path: web::Path<i64>,
-    body: web::Json<AddressBody>,
+    body: JsonBody<AddressBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let call = body.into_inner().into_message(path.into_inner());

@@ -6,16 +6,20 @@ use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::member::authorized;
 use crate::state::GatewayState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ChangePasswordBody {
+    #[schema(required = true, min_length = 1)]
     pub old_password: String,
     /// 6 to 128 characters.
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub confirm_password: String,
 }
 
@@ -25,12 +29,12 @@ pub struct ChangePasswordBody {
         (status = 200, description = "Changed (msgKey api.member.passwordChanged)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is wrong, or the old password (oldPasswordWrong)", body = Envelope<FieldErrorsDto>),
         (status = 401, description = "Not signed in", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many wrong old passwords", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many wrong old passwords", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/changePassword")]
 pub async fn change_password(
     state: web::Data<GatewayState>,
-    body: web::Json<ChangePasswordBody>,
+    body: JsonBody<ChangePasswordBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let body = body.into_inner();

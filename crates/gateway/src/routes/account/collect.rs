@@ -7,6 +7,7 @@ use keyshop_proto::member::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::routes::dto::{ListPage, ProductCardDto};
 use crate::routes::member::{PageParams, authorized};
@@ -82,7 +83,7 @@ pub async fn collect_ids(state: web::Data<GatewayState>, request: HttpRequest) -
 #[post("/api/collect")]
 pub async fn add_collect(
     state: web::Data<GatewayState>,
-    body: web::Json<CollectBody>,
+    body: JsonBody<CollectBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let call = pb::IdRequest { id: body.product_id };
@@ -96,7 +97,9 @@ pub async fn add_collect(
         (status = 200, description = "Removed (msgKey api.collect.removed)", body = Envelope<Option<String>>),
         (status = 401, description = "Not signed in", body = Envelope<Option<String>>),
     ))]
-#[delete("/api/collect/{productId}")]
+// Any segment but `ids`: `DELETE /api/collect/ids` is a method that path
+// does not take (405), not a product id that does not parse (400).
+#[delete("/api/collect/{productId:(?:[^i/][^/]*|i(?:[^d/][^/]*)?|id(?:[^s/][^/]*)?|ids[^/]+)}")]
 pub async fn remove_collect(
     state: web::Data<GatewayState>,
     path: web::Path<i64>,

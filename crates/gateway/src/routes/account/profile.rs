@@ -6,6 +6,7 @@ use keyshop_proto::member::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::routes::member::authorized;
 use crate::state::GatewayState;
@@ -32,6 +33,7 @@ pub struct ProfileDto {
 #[serde(rename_all = "camelCase", default)]
 pub struct ProfileBody {
     /// Required.
+    #[schema(required = true, min_length = 1)]
     pub full_name: String,
     /// ISO 3166 alpha-2; required with a phone or zip.
     pub country: String,
@@ -85,7 +87,7 @@ pub async fn get_profile(state: web::Data<GatewayState>, request: HttpRequest) -
 #[put("/api/profile")]
 pub async fn update_profile(
     state: web::Data<GatewayState>,
-    body: web::Json<ProfileBody>,
+    body: JsonBody<ProfileBody>,
     request: HttpRequest,
 ) -> ApiResult<ProfileDto> {
     let body = body.into_inner();

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::addresses::IdDto;
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::dto::ListPage;
 use crate::routes::member::{PageParams, authorized, client};
 use crate::state::GatewayState;
@@ -47,7 +48,9 @@ pub struct TicketThreadDto {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct OpenTicketBody {
+    #[schema(required = true, min_length = 1)]
     pub subject: String,
+    #[schema(required = true, min_length = 1)]
     pub message: String,
     /// The order it is about, if any.
     pub order_no: String,
@@ -56,6 +59,7 @@ pub struct OpenTicketBody {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct TicketReplyBody {
+    #[schema(required = true, min_length = 1)]
     pub body: String,
 }
 
@@ -119,12 +123,12 @@ pub async fn list_tickets(
         (status = 200, description = "Opened (msgKey api.ticket.opened)", body = Envelope<IdDto>),
         (status = 400, description = "Subject or message missing or too long", body = Envelope<FieldErrorsDto>),
         (status = 401, description = "Not signed in", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many tickets", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many tickets", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/tickets")]
 pub async fn open_ticket(
     state: web::Data<GatewayState>,
-    body: web::Json<OpenTicketBody>,
+    body: JsonBody<OpenTicketBody>,
     request: HttpRequest,
 ) -> ApiResult<IdDto> {
     let body = body.into_inner();
@@ -164,12 +168,13 @@ pub async fn get_ticket(
         (status = 401, description = "Not signed in", body = Envelope<Option<String>>),
         (status = 404, description = "No such ticket of this member", body = Envelope<Option<String>>),
         (status = 409, description = "The ticket is closed", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many messages", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/tickets/{id}/messages")]
 pub async fn reply_ticket(
     state: web::Data<GatewayState>,
     path: web::Path<i64>,
-    body: web::Json<TicketReplyBody>,
+    body: JsonBody<TicketReplyBody>,
     request: HttpRequest,
 ) -> ApiResult<IdDto> {
     let call = pb::TicketMessageRequest { ticket_id: path.into_inner(), body: body.into_inner().body };

@@ -6,7 +6,8 @@ use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
 use crate::routes::member::client;
 use crate::state::GatewayState;
@@ -14,6 +15,7 @@ use crate::state::GatewayState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct SubscribeBody {
+    #[schema(required = true, min_length = 1)]
     pub email: String,
 }
 
@@ -21,6 +23,7 @@ pub struct SubscribeBody {
 #[serde(default)]
 pub struct NewsletterTokenBody {
     /// From the e-mailed link.
+    #[schema(required = true, min_length = 1)]
     pub token: String,
 }
 
@@ -29,12 +32,12 @@ pub struct NewsletterTokenBody {
     responses(
         (status = 200, description = "A confirmation link was e-mailed (msgKey api.newsletter.confirmSent)", body = Envelope<Option<String>>),
         (status = 400, description = "The e-mail is missing or wrong", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many requests", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many requests", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/newsletter/subscribe")]
 pub async fn subscribe(
     state: web::Data<GatewayState>,
-    body: web::Json<SubscribeBody>,
+    body: JsonBody<SubscribeBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let call = pb::SubscribeRequest { email: body.into_inner().email, client: Some(client(&request, &state)) };
@@ -49,7 +52,7 @@ pub async fn subscribe(
         (status = 422, description = "The link is invalid or expired", body = Envelope<Option<String>>),
     ))]
 #[post("/api/newsletter/confirm")]
-pub async fn confirm(state: web::Data<GatewayState>, body: web::Json<NewsletterTokenBody>) -> ApiResult<()> {
+pub async fn confirm(state: web::Data<GatewayState>, body: JsonBody<NewsletterTokenBody>) -> ApiResult<()> {
     state.clients.member().confirm_newsletter(pb::TokenRequest { token: body.into_inner().token }).await?;
     Ok(Reply::ok(()).with_msg_key("api.newsletter.subscribed"))
 }
@@ -61,7 +64,7 @@ pub async fn confirm(state: web::Data<GatewayState>, body: web::Json<NewsletterT
         (status = 422, description = "The link is invalid", body = Envelope<Option<String>>),
     ))]
 #[post("/api/newsletter/unsubscribe")]
-pub async fn unsubscribe(state: web::Data<GatewayState>, body: web::Json<NewsletterTokenBody>) -> ApiResult<()> {
+pub async fn unsubscribe(state: web::Data<GatewayState>, body: JsonBody<NewsletterTokenBody>) -> ApiResult<()> {
     state.clients.member().unsubscribe_newsletter(pb::TokenRequest { token: body.into_inner().token }).await?;
     Ok(Reply::ok(()).with_msg_key("api.newsletter.unsubscribed"))
 }

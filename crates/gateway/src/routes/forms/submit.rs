@@ -5,7 +5,8 @@ use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
 use crate::routes::member::client;
 use crate::state::GatewayState;
@@ -15,22 +16,32 @@ const SUBMITTED: &str = "api.form.submitted";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaleFormBody {
+    #[schema(required = true, min_length = 1)]
     pub name: String,
+    #[schema(required = true, min_length = 1)]
     pub email: String,
     /// Equal to `email`.
+    #[schema(required = true, min_length = 1)]
     pub confirm_email: String,
+    #[schema(required = true, min_length = 1)]
     pub region: String,
     /// What is offered.
+    #[schema(required = true, min_length = 1)]
     pub description: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WholesaleFormBody {
+    #[schema(required = true, min_length = 1)]
     pub company: String,
+    #[schema(required = true, min_length = 1)]
     pub contact_name: String,
+    #[schema(required = true, min_length = 1)]
     pub email: String,
+    #[schema(required = true, min_length = 1)]
     pub products: String,
+    #[schema(required = true, min_length = 1)]
     pub quantities: String,
     pub message: String,
 }
@@ -38,19 +49,26 @@ pub struct WholesaleFormBody {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct AffiliateFormBody {
+    #[schema(required = true, min_length = 1)]
     pub name: String,
+    #[schema(required = true, min_length = 1)]
     pub email: String,
     /// Website or channel.
+    #[schema(required = true, min_length = 1)]
     pub website: String,
     pub audience: String,
+    #[schema(required = true, min_length = 1)]
     pub message: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct FeedbackFormBody {
+    #[schema(required = true, min_length = 1)]
     pub name: String,
+    #[schema(required = true, min_length = 1)]
     pub email: String,
+    #[schema(required = true, min_length = 1)]
     pub message: String,
 }
 
@@ -59,14 +77,10 @@ pub struct FeedbackFormBody {
     responses(
         (status = 200, description = "Submitted (msgKey api.form.submitted)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is missing or wrong, or the e-mails differ", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many submissions", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many submissions", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/forms/sale")]
-pub async fn sale(
-    state: web::Data<GatewayState>,
-    body: web::Json<SaleFormBody>,
-    request: HttpRequest,
-) -> ApiResult<()> {
+pub async fn sale(state: web::Data<GatewayState>, body: JsonBody<SaleFormBody>, request: HttpRequest) -> ApiResult<()> {
     let body = body.into_inner();
     let form = pb::SaleForm {
         name: body.name,
@@ -85,12 +99,12 @@ pub async fn sale(
     responses(
         (status = 200, description = "Submitted (msgKey api.form.submitted)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many submissions", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many submissions", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/forms/wholesale")]
 pub async fn wholesale(
     state: web::Data<GatewayState>,
-    body: web::Json<WholesaleFormBody>,
+    body: JsonBody<WholesaleFormBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let body = body.into_inner();
@@ -112,12 +126,12 @@ pub async fn wholesale(
     responses(
         (status = 200, description = "Submitted (msgKey api.form.submitted)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many submissions", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many submissions", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/forms/affiliate")]
 pub async fn affiliate(
     state: web::Data<GatewayState>,
-    body: web::Json<AffiliateFormBody>,
+    body: JsonBody<AffiliateFormBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let body = body.into_inner();
@@ -138,12 +152,12 @@ pub async fn affiliate(
     responses(
         (status = 200, description = "Submitted (msgKey api.form.submitted)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many submissions", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many submissions", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/forms/feedback")]
 pub async fn feedback(
     state: web::Data<GatewayState>,
-    body: web::Json<FeedbackFormBody>,
+    body: JsonBody<FeedbackFormBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let body = body.into_inner();

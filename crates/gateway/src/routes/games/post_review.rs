@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ProductPath;
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
 use crate::state::GatewayState;
 
@@ -16,15 +17,19 @@ use crate::state::GatewayState;
 pub struct PostReviewBody {
     /// Required, at most 60 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub full_name: String,
     /// Required; kept for staff, never shown.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub email: String,
     /// Required, at most 2000 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub content: String,
     /// 1 to 5.
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 5)]
     pub stars: i64,
 }
 
@@ -41,13 +46,13 @@ pub struct PostedReviewDto {
         (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
         (status = 404, description = "No such product", body = Envelope<Option<String>>),
         (status = 422, description = "Comments are switched off", body = Envelope<Option<String>>),
-        (status = 429, description = "One review per minute", body = Envelope<Option<String>>),
+        (status = 429, description = "One review per minute", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/home/games/{gameName}/{gameExtName}/reviews")]
 pub async fn post_review(
     state: web::Data<GatewayState>,
     path: web::Path<ProductPath>,
-    body: web::Json<PostReviewBody>,
+    body: JsonBody<PostReviewBody>,
     request: HttpRequest,
 ) -> ApiResult<PostedReviewDto> {
     let body = body.into_inner();

@@ -17,7 +17,9 @@ use crate::state::GatewayState;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageParams {
+    #[param(schema_with = params::page_schema)]
     pub page: Option<String>,
+    #[param(schema_with = params::limit_schema)]
     pub limit: Option<String>,
 }
 

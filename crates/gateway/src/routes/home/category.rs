@@ -19,7 +19,9 @@ pub struct CategoryParams {
     /// Same sorts as queryGames.
     #[param(value_type = Option<SortOrder>)]
     pub sort: Option<String>,
+    #[param(schema_with = params::page_schema)]
     pub page: Option<String>,
+    #[param(schema_with = params::limit_schema)]
     pub limit: Option<String>,
 }
 
@@ -48,7 +50,7 @@ pub async fn list_category(
     let mut errors = FieldErrors::default();
     let request = pb::ListCategoryRequest {
         code: code.into_inner(),
-        sort: query.sort.clone().unwrap_or_default(),
+        sort: params::code::<SortOrder>(&mut errors, "sort", query.sort.as_deref()),
         page: params::number(&mut errors, "page", query.page.as_deref()),
         limit: params::number(&mut errors, "limit", query.limit.as_deref()),
     };

@@ -8,7 +8,7 @@ use crate::routes::LangParam;
 use crate::state::GatewayState;
 
 #[utoipa::path(context_path = "/prod-api", tag = "home", operation_id = "home_config_key",
-    params(("key" = String, Path, description = "Setting key, e.g. siteTitle"), LangParam),
+    params(("key" = String, Path, description = "Setting key, e.g. siteTitle", min_length = 1, max_length = 64, pattern = r"^[A-Za-z0-9._-]+$"), LangParam),
     responses(
         (status = 200, description = "The setting's value", body = Envelope<String>),
         (status = 400, description = "Malformed key", body = Envelope<FieldErrorsDto>),

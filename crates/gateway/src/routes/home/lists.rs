@@ -17,7 +17,12 @@ use crate::state::GatewayState;
 #[into_params(parameter_in = Query)]
 pub struct LimitParam {
     /// How many products, 1–50 (default 12).
+    #[param(schema_with = home_list_limit)]
     pub limit: Option<String>,
+}
+
+fn home_list_limit() -> utoipa::openapi::schema::Object {
+    params::whole_number(1, 50)
 }
 
 async fn home_list(state: &GatewayState, list: &str, limit: Option<&str>) -> ApiResult<Vec<ProductCardDto>> {

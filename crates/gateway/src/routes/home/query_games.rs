@@ -3,7 +3,7 @@
 
 use actix_web::{get, web};
 use keyshop_core::error::FieldErrors;
-use keyshop_core::vocab::SortOrder;
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region, SortOrder, StockStatus};
 use keyshop_proto::catalog::v1 as pb;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -19,37 +19,52 @@ use crate::state::GatewayState;
 #[serde(rename_all = "camelCase")]
 pub struct QueryGamesParams {
     /// Search text (typo tolerant).
+    #[param(max_length = 100)]
     pub text: Option<String>,
     /// Genre codes, comma-separated.
+    #[param(schema_with = params::codes_list::<Genre>)]
     pub genre: Option<String>,
     /// Supported-language codes, comma-separated.
+    #[param(schema_with = params::codes_list::<Language>)]
     pub language: Option<String>,
     /// Platform codes, comma-separated.
+    #[param(schema_with = params::codes_list::<Platform>)]
     pub platform: Option<String>,
     /// Region codes, comma-separated.
+    #[param(schema_with = params::codes_list::<Region>)]
     pub region: Option<String>,
     /// Lowest price in `currency`, e.g. `10` or `9.99`.
+    #[param(schema_with = params::amount)]
     pub price_min: Option<String>,
     /// Highest price in `currency`.
+    #[param(schema_with = params::amount)]
     pub price_max: Option<String>,
     /// Currency code of the price range (default USD).
     pub currency: Option<String>,
     /// Stock states, comma-separated: in_stock, low, out_of_stock, preorder.
+    #[param(schema_with = params::codes_list::<StockStatus>)]
     pub stock: Option<String>,
     /// Keep products that allow at least this many per order.
+    #[param(schema_with = home_per_order_limit)]
     pub per_order_limit: Option<String>,
     /// Type codes, comma-separated.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", schema_with = params::codes_list::<ProductType>)]
     pub product_type: Option<String>,
     /// The order of the list (relevance by default with a search text, else
     /// best sellers); another value answers 400.
     #[param(value_type = Option<SortOrder>)]
     pub sort: Option<String>,
     /// From 1 (default 1).
+    #[param(schema_with = params::page_schema)]
     pub page: Option<String>,
     /// 10, 20, 30 or 50 (default 20).
+    #[param(schema_with = params::limit_schema)]
     pub limit: Option<String>,
+}
+
+fn home_per_order_limit() -> utoipa::openapi::schema::Object {
+    params::whole_number(1, 100)
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "products", operation_id = "home_query_games",
@@ -79,7 +94,7 @@ pub async fn query_games(
         price_min: query.price_min.unwrap_or_default(),
         price_max: query.price_max.unwrap_or_default(),
         currency: query.currency.unwrap_or_default(),
-        sort: query.sort.unwrap_or_default(),
+        sort: params::code::<SortOrder>(&mut errors, "sort", query.sort.as_deref()),
     };
     errors.finish()?;
     let page = state.clients.catalog().query_products(request).await?.into_inner();

@@ -7,7 +7,7 @@ use keyshop_proto::member::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::envelope::{ApiResult, Envelope, Reply};
+use crate::envelope::{ApiResult, Envelope, Reply, RetryAfterDto};
 use crate::state::GatewayState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -24,7 +24,7 @@ pub struct CaptchaDto {
 #[utoipa::path(context_path = "/prod-api", tag = "members", operation_id = "captcha_image",
     responses(
         (status = 200, description = "A new captcha", body = Envelope<CaptchaDto>),
-        (status = 429, description = "Too many captchas from this address", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many captchas from this address", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[get("/captchaImage")]
 pub async fn captcha_image(request: HttpRequest, state: web::Data<GatewayState>) -> ApiResult<CaptchaDto> {

@@ -7,13 +7,15 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{captcha_answer, client};
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
 use crate::state::GatewayState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ForgetBody {
+    #[schema(required = true, min_length = 1)]
     pub email: String,
     /// What the captcha image shows.
     pub code: String,
@@ -26,14 +28,10 @@ pub struct ForgetBody {
     responses(
         (status = 200, description = "Code sent if the address is registered (msgKey api.member.codeSent)", body = Envelope<Option<String>>),
         (status = 400, description = "E-mail or captcha missing or wrong", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many requests", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many requests", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/forget")]
-pub async fn forget(
-    state: web::Data<GatewayState>,
-    body: web::Json<ForgetBody>,
-    request: HttpRequest,
-) -> ApiResult<()> {
+pub async fn forget(state: web::Data<GatewayState>, body: JsonBody<ForgetBody>, request: HttpRequest) -> ApiResult<()> {
     let body = body.into_inner();
     let call = pb::ForgotPasswordRequest {
         email: body.email,

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{captcha_answer, client};
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
 use crate::state::GatewayState;
 
@@ -16,7 +17,9 @@ use crate::state::GatewayState;
 #[serde(default)]
 pub struct LoginBody {
     /// The e-mail of the account.
+    #[schema(required = true, min_length = 1)]
     pub account: String,
+    #[schema(required = true, min_length = 1)]
     pub password: String,
     /// What the captcha image shows.
     pub code: String,
@@ -40,12 +43,12 @@ pub struct LoginDto {
         (status = 400, description = "A field is missing, or the captcha is needed or wrong (field code)", body = Envelope<FieldErrorsDto>),
         (status = 401, description = "Unknown account or wrong password", body = Envelope<Option<String>>),
         (status = 403, description = "The account is disabled", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many failures; data.retryAfter", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many failures; data.retryAfter", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/login")]
 pub async fn login(
     state: web::Data<GatewayState>,
-    body: web::Json<LoginBody>,
+    body: JsonBody<LoginBody>,
     request: HttpRequest,
 ) -> ApiResult<LoginDto> {
     let body = body.into_inner();

@@ -8,7 +8,7 @@ use crate::envelope::{ApiResult, Envelope, Reply};
 use crate::state::GatewayState;
 
 #[utoipa::path(context_path = "/prod-api", tag = "members", operation_id = "member_logout",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     responses((status = 200, description = "Signed out (msgKey api.member.loggedOut)", body = Envelope<Option<String>>)))]
 #[post("/api/logout")]
 pub async fn logout(state: web::Data<GatewayState>, request: HttpRequest) -> ApiResult<()> {

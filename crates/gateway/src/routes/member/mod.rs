@@ -60,8 +60,10 @@ pub fn client(request: &HttpRequest, state: &GatewayState) -> pb::Client {
 #[into_params(parameter_in = Query)]
 pub struct PageParams {
     /// From 1 (default 1).
+    #[param(schema_with = params::page_schema)]
     pub page: Option<String>,
     /// 10, 20, 30 or 50 (default 20).
+    #[param(schema_with = params::limit_schema)]
     pub limit: Option<String>,
 }
 

@@ -6,8 +6,10 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{captcha_answer, client};
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
+use crate::routes::text;
 use crate::state::GatewayState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -15,14 +17,19 @@ use crate::state::GatewayState;
 pub struct RegisterBody {
     /// Required and well-formed. An address that already has an account gets
     /// the same answer (its owner is told by e-mail).
+    #[schema(required = true, min_length = 1)]
     pub email: String,
     /// Required.
+    #[schema(required = true, min_length = 1)]
     pub full_name: String,
     /// 6 to 128 characters.
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
     /// Equal to `password`.
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub confirm_password: String,
     /// The terms of service and the privacy policy, ticked.
+    #[schema(required = true, schema_with = text::ticked)]
     pub agree_terms: bool,
     pub newsletter: bool,
     /// What the captcha image shows.
@@ -36,12 +43,12 @@ pub struct RegisterBody {
     responses(
         (status = 200, description = "Registered (msgKey api.member.registered)", body = Envelope<Option<String>>),
         (status = 400, description = "A field is missing or wrong", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many registrations from this address", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many registrations from this address", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/register")]
 pub async fn register(
     state: web::Data<GatewayState>,
-    body: web::Json<RegisterBody>,
+    body: JsonBody<RegisterBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let body = body.into_inner();

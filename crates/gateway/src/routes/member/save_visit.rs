@@ -7,6 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{authorized, client};
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::state::GatewayState;
 
@@ -14,6 +15,7 @@ use crate::state::GatewayState;
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveVisitBody {
     /// The page visited; required.
+    #[schema(required = true, min_length = 1)]
     pub to_url: String,
     /// The page before, or the referrer on entry.
     pub from_url: String,
@@ -28,7 +30,7 @@ pub struct SaveVisitBody {
 #[post("/api/saveVisit")]
 pub async fn save_visit(
     state: web::Data<GatewayState>,
-    body: web::Json<SaveVisitBody>,
+    body: JsonBody<SaveVisitBody>,
     request: HttpRequest,
 ) -> ApiResult<()> {
     let body = body.into_inner();

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::authorized;
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, Reply};
 use crate::state::GatewayState;
 
@@ -26,12 +27,12 @@ pub struct SessionCheckDto {
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "members", operation_id = "member_session_check",
-    security(("bearer" = [])), request_body = SessionCheckBody,
+    security((), ("bearer" = [])), request_body = SessionCheckBody,
     responses((status = 200, description = "The session's state", body = Envelope<SessionCheckDto>)))]
 #[post("/api/session/check")]
 pub async fn session_check(
     state: web::Data<GatewayState>,
-    body: web::Json<SessionCheckBody>,
+    body: JsonBody<SessionCheckBody>,
     request: HttpRequest,
 ) -> ApiResult<SessionCheckDto> {
     let body = body.into_inner();

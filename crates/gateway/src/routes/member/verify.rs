@@ -6,15 +6,18 @@ use keyshop_proto::member::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::LangParam;
 use crate::state::GatewayState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct VerifyBody {
+    #[schema(required = true, min_length = 1)]
     pub email: String,
     /// The 6 digits of the e-mail.
+    #[schema(required = true, min_length = 1)]
     pub code: String,
 }
 
@@ -30,10 +33,10 @@ pub struct VerifyDto {
     responses(
         (status = 200, description = "The code is right (msgKey api.member.codeVerified)", body = Envelope<VerifyDto>),
         (status = 400, description = "Code empty, wrong or expired (field code)", body = Envelope<FieldErrorsDto>),
-        (status = 429, description = "Too many wrong codes", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many wrong codes", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/verify")]
-pub async fn verify(state: web::Data<GatewayState>, body: web::Json<VerifyBody>) -> ApiResult<VerifyDto> {
+pub async fn verify(state: web::Data<GatewayState>, body: JsonBody<VerifyBody>) -> ApiResult<VerifyDto> {
     let body = body.into_inner();
     let verified = state
         .clients

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{CART_TOKEN_HEADER, CurrencyParam, header, order_call};
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::routes::dto::ProductCardDto;
 use crate::state::GatewayState;
@@ -73,8 +74,10 @@ impl TryFrom<pb::Cart> for CartDto {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CartLineBody {
+    #[schema(required = true, minimum = 1)]
     pub product_id: i64,
     /// 0 removes the product.
+    #[schema(minimum = 0)]
     pub quantity: i64,
 }
 
@@ -109,7 +112,7 @@ pub async fn get_cart(
 pub async fn set_cart_line(
     state: web::Data<GatewayState>,
     query: web::Query<CurrencyParam>,
-    body: web::Json<CartLineBody>,
+    body: JsonBody<CartLineBody>,
     request: HttpRequest,
 ) -> ApiResult<CartDto> {
     let call = pb::SetCartLineRequest {

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{CART_TOKEN_HEADER, OrderDto, header, order_call};
+use crate::body::JsonBody;
 use crate::context;
-use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply, RetryAfterDto};
 use crate::routes::postal::PostalAddressDto;
 use crate::state::GatewayState;
 use keyshop_core::error::AppError;
@@ -17,7 +18,9 @@ use keyshop_core::error::AppError;
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CheckoutLineBody {
+    #[schema(required = true, minimum = 1)]
     pub product_id: i64,
+    #[schema(required = true, minimum = 1)]
     pub quantity: i64,
 }
 
@@ -70,12 +73,12 @@ impl TryFrom<pb::Placed> for PlacedDto {
         (status = 400, description = "email, contact, coupon, lines, currency or billingAddress.<field> invalid", body = Envelope<FieldErrorsDto>),
         (status = 409, description = "Out of stock (api.delivery.outOfStock)", body = Envelope<Option<String>>),
         (status = 422, description = "Coupon refused, or the method is not offered in the currency", body = Envelope<Option<String>>),
-        (status = 429, description = "A guest's limit of unpaid orders or held keys (api.order.guestLimit); data.retryAfter", body = Envelope<Option<String>>),
+        (status = 429, description = "A guest's limit of unpaid orders or held keys (api.order.guestLimit); data.retryAfter", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/order/checkout")]
 pub async fn checkout(
     state: web::Data<GatewayState>,
-    body: web::Json<CheckoutBody>,
+    body: JsonBody<CheckoutBody>,
     request: HttpRequest,
 ) -> ApiResult<PlacedDto> {
     let body = body.into_inner();

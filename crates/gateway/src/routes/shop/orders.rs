@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use super::checkout::PlacedDto;
 use super::{ORDER_TOKEN_HEADER, OrderDto, header, order_call, order_query};
-use crate::envelope::{ApiResult, Envelope, Reply};
+use crate::body::JsonBody;
+use crate::envelope::{ApiResult, Envelope, Reply, RetryAfterDto};
 use crate::routes::dto::ListPage;
 use crate::routes::member::PageParams;
 use crate::state::GatewayState;
@@ -127,7 +128,7 @@ pub struct PayAgainBody {
 pub async fn pay_again(
     state: web::Data<GatewayState>,
     path: web::Path<String>,
-    body: Option<web::Json<PayAgainBody>>,
+    body: Option<JsonBody<PayAgainBody>>,
     request: HttpRequest,
 ) -> ApiResult<PlacedDto> {
     let call = pb::PayAgainRequest {
@@ -145,7 +146,7 @@ pub async fn pay_again(
         (status = 200, description = "The e-mail is on its way again (msgKey api.order.resent)", body = Envelope<Option<String>>),
         (status = 404, description = "No such order for this buyer", body = Envelope<Option<String>>),
         (status = 409, description = "Not delivered (api.order.stateChanged)", body = Envelope<Option<String>>),
-        (status = 429, description = "Sent less than a minute ago", body = Envelope<Option<String>>),
+        (status = 429, description = "Sent less than a minute ago", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/order/{orderNo}/resend")]
 pub async fn resend_email(
@@ -162,6 +163,7 @@ pub async fn resend_email(
 #[serde(rename_all = "camelCase", default)]
 pub struct RefundBody {
     /// Why; required, at most 1,000 characters.
+    #[schema(required = true, min_length = 1)]
     pub reason: String,
 }
 
@@ -178,7 +180,7 @@ pub struct RefundBody {
 pub async fn request_refund(
     state: web::Data<GatewayState>,
     path: web::Path<String>,
-    body: web::Json<RefundBody>,
+    body: JsonBody<RefundBody>,
     request: HttpRequest,
 ) -> ApiResult<OrderDto> {
     let call = pb::RefundRequest {

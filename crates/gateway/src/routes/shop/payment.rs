@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::CurrencyParam;
+use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::state::GatewayState;
 
@@ -151,7 +152,7 @@ pub struct CardBody {
 pub async fn sandbox_charge(
     state: web::Data<GatewayState>,
     path: web::Path<String>,
-    body: web::Json<CardBody>,
+    body: JsonBody<CardBody>,
 ) -> ApiResult<PaymentSessionDto> {
     let body = body.into_inner();
     let call = pb::SandboxChargeRequest {

@@ -12,7 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::header;
-use crate::envelope::{ApiResult, Envelope, Reply};
+use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
 use crate::state::GatewayState;
 
 /// The headers providers sign with: Stripe's, the sandbox's, PayPal's five.
@@ -37,7 +37,7 @@ pub struct WebhookAckDto {
     request_body(content = String, description = "The provider's event, as signed", content_type = "application/json"),
     responses(
         (status = 200, description = "Received (a replay is acknowledged as a duplicate)", body = Envelope<WebhookAckDto>),
-        (status = 400, description = "Forged, stale or malformed (api.payment.signatureInvalid)", body = Envelope<Option<String>>),
+        (status = 400, description = "Forged, stale or malformed (api.payment.signatureInvalid)", body = Envelope<FieldErrorsDto>),
         (status = 404, description = "A provider not enabled in this store", body = Envelope<Option<String>>),
         (status = 413, description = "A body over KEYSHOP_BODY_LIMIT_BYTES (api.error.payloadTooLarge)", body = Envelope<Option<String>>),
     ))]

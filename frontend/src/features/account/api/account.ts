@@ -10,18 +10,19 @@ import type {
   ProfileDto,
 } from '@/api/types';
 import { api } from '@/lib/http/client';
+import type { PageSize } from '@/lib/catalog/codes';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
 
 export { accountKeys, useToggleCollect } from '@/api/account-keys';
 export { useAddresses } from '@/api/addresses';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE: PageSize = 10;
 const NO_CACHE = { cache: 'no-store' } as const;
 
 /** A page of a list call (`page` from 1, `limit` of 10/20/30/50), as the query sends it. */
-function pageQuery(page: number, limit: number = PAGE_SIZE) {
-  return { query: { page: String(page), limit: String(limit) } };
+function pageQuery(page: number, limit: PageSize = PAGE_SIZE) {
+  return { query: { page, limit } };
 }
 
 export const levelsQuery = queryOptions({

@@ -73,7 +73,8 @@ export function RegisterRoute() {
   const onValid = async (values: RegisterValues): Promise<void> => {
     setFormError(null);
     try {
-      await registerAccount({ ...values, uuid: uuid.current });
+      // The form's schema lets the values through only with the terms ticked.
+      await registerAccount({ ...values, agreeTerms: true, uuid: uuid.current });
       notify.success(t('api.member.registered'));
       void navigate(paths.login, { replace: true });
     } catch (error) {

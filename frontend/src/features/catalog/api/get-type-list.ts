@@ -25,8 +25,8 @@ export function getTypeList(
     params: {
       path: { code },
       query: {
-        page: String(params.page),
-        limit: String(params.limit),
+        page: params.page,
+        limit: params.limit,
         sort: params.sort ?? undefined,
       },
     },

@@ -130,16 +130,16 @@ describe('the API query', () => {
       priceMin: '10',
       priceMax: '49.99',
       currency: 'EUR',
-      perOrderLimit: '3',
+      perOrderLimit: 3,
       sort: 'price_asc',
-      page: '3',
-      limit: '50',
+      page: 3,
+      limit: 50,
     });
   });
 
   it('uses the display currency for a range typed without one and leaves out the rest', () => {
     const params = toQueryGamesParams({ ...EMPTY_FILTERS, priceMin: '5' }, 'JPY');
-    expect(params).toMatchObject({ priceMin: '5', currency: 'JPY', page: '1', limit: '20' });
+    expect(params).toMatchObject({ priceMin: '5', currency: 'JPY', page: 1, limit: 20 });
     expect(params.sort).toBeUndefined();
     expect(toQueryGamesParams(EMPTY_FILTERS, 'JPY').currency).toBeUndefined();
   });

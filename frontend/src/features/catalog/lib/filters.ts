@@ -176,10 +176,10 @@ export function toQueryGamesParams(
     priceMin: filters.priceMin ?? undefined,
     priceMax: filters.priceMax ?? undefined,
     currency: hasPrice ? (filters.currency ?? displayCurrency) : undefined,
-    perOrderLimit: filters.perOrderLimit === null ? undefined : String(filters.perOrderLimit),
+    perOrderLimit: filters.perOrderLimit ?? undefined,
     sort: filters.sort ?? undefined,
-    page: String(filters.page),
-    limit: String(filters.limit),
+    page: filters.page,
+    limit: filters.limit,
   };
 }
 

@@ -11,7 +11,7 @@ import { HOME_ROW_LIMIT, homeKeys } from './query-keys';
 /** The best-selling products. */
 export function getBestSellers(limit: number, signal?: AbortSignal): Promise<ProductCardDto[]> {
   return api.get('/prod-api/api/home/bestSellers', {
-    params: { query: { limit: String(limit) } },
+    params: { query: { limit } },
     signal,
   });
 }

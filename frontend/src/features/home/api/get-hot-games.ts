@@ -11,7 +11,7 @@ import { HOME_ROW_LIMIT, homeKeys } from './query-keys';
 /** The hottest products (the hero carousel's featured deals). */
 export function getHotGames(limit: number, signal?: AbortSignal): Promise<ProductCardDto[]> {
   return api.get('/prod-api/api/home/hotgames', {
-    params: { query: { limit: String(limit) } },
+    params: { query: { limit } },
     signal,
   });
 }

@@ -11,7 +11,7 @@ import { HOME_ROW_LIMIT, homeKeys } from './query-keys';
 /** The newest releases. */
 export function getLatestReleases(limit: number, signal?: AbortSignal): Promise<ProductCardDto[]> {
   return api.get('/prod-api/api/home/latestReleases', {
-    params: { query: { limit: String(limit) } },
+    params: { query: { limit } },
     signal,
   });
 }

@@ -4,6 +4,7 @@ import type { ReviewPageDto } from '@/api/types';
 import { api } from '@/lib/http/client';
 
 import { productKeyOf, productKeys, type ProductRef } from './query-keys';
+import type { PageSize } from '@/lib/catalog/codes';
 
 export const REVIEWS_PAGE_SIZE = 10;
 
@@ -11,18 +12,22 @@ export const REVIEWS_PAGE_SIZE = 10;
 export function getReviews(
   ref: ProductRef,
   page: number,
-  limit: number,
+  limit: PageSize,
   signal?: AbortSignal,
 ): Promise<ReviewPageDto> {
   return api.get('/prod-api/api/home/games/{gameName}/{gameExtName}/reviews', {
-    params: { path: ref, query: { page: String(page), limit: String(limit) } },
+    params: { path: ref, query: { page, limit } },
     signal,
     // A review the shopper just posted must show, not a minute-old cached page.
     cache: 'no-cache',
   });
 }
 
-export function reviewsQueryOptions(ref: ProductRef, page: number, limit = REVIEWS_PAGE_SIZE) {
+export function reviewsQueryOptions(
+  ref: ProductRef,
+  page: number,
+  limit: PageSize = REVIEWS_PAGE_SIZE,
+) {
   return queryOptions({
     queryKey: productKeys.reviews(productKeyOf(ref), page, limit),
     queryFn: ({ signal }) => getReviews(ref, page, limit, signal),

@@ -82,7 +82,7 @@ export function useOrders(page: number) {
     queryKey: shopKeys.orders(page),
     queryFn: () =>
       api.get('/prod-api/api/orders', {
-        params: { query: { page: String(page), limit: '10' } },
+        params: { query: { page, limit: 10 } },
         ...NO_STORE,
       }),
     staleTime: 0,
