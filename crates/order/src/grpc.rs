@@ -61,7 +61,7 @@ fn order(order: Order, now: i64) -> pb::Order {
                 product_id: line.product_id.get(),
                 sku: line.sku,
                 title: line.title,
-                platform: line.platform.to_string(),
+                platform: line.platform.to_proto(),
                 unit_price: line.unit_price,
                 quantity: line.quantity,
                 game_name: line.game_name,
@@ -94,21 +94,27 @@ fn placed_of(placed: Placed, now: i64) -> pb::Placed {
     }
 }
 
-fn keys_of(order_no: String, keys: OrderKeys) -> pb::OrderKeys {
-    let line = |line_no: i64| keys.lines.iter().find(|line| line.line_no == line_no);
-    pb::OrderKeys {
-        keys: keys
-            .revealed
-            .keys
-            .iter()
-            .map(|key| pb::RevealedKey {
+fn keys_of(order_no: String, keys: OrderKeys) -> Result<pb::OrderKeys, AppError> {
+    let revealed = keys
+        .revealed
+        .keys
+        .iter()
+        .map(|key| {
+            // Every key was allocated to a line of its order.
+            let line = keys.lines.iter().find(|line| line.line_no == key.line_no).ok_or_else(|| {
+                AppError::internal(format!("order {order_no}: a key of line {} it does not have", key.line_no))
+            })?;
+            Ok(pb::RevealedKey {
                 line_no: key.line_no,
-                title: line(key.line_no).map(|line| line.title.clone()).unwrap_or_default(),
-                platform: line(key.line_no).map(|line| line.platform.to_string()).unwrap_or_default(),
+                title: line.title.clone(),
+                platform: line.platform.to_proto(),
                 key: key.key.clone(),
                 note: key.note.clone(),
             })
-            .collect(),
+        })
+        .collect::<Result<_, AppError>>()?;
+    Ok(pb::OrderKeys {
+        keys: revealed,
         reveals: keys
             .revealed
             .reveals
@@ -122,7 +128,7 @@ fn keys_of(order_no: String, keys: OrderKeys) -> pb::OrderKeys {
             })
             .collect(),
         order_no,
-    }
+    })
 }
 
 fn cart_of(view: CartView) -> pb::Cart {
@@ -242,7 +248,7 @@ impl OrderApi for OrderGrpc {
         let query = request.get_ref().clone();
         let asker = asker(&request, query.link_token);
         let keys = self.service.reveal_keys(&query.order_no, &asker, query.ip, query.user_agent).await?;
-        Ok(Response::new(keys_of(query.order_no, keys)))
+        Ok(Response::new(keys_of(query.order_no, keys)?))
     }
 
     async fn resend_email(&self, request: Request<pb::OrderQuery>) -> Answer<pb::Order> {

@@ -1837,10 +1837,10 @@ export interface components {
              */
             code: number;
             data: {
-                genres: components["schemas"]["NavItemDto"][];
-                platforms: components["schemas"]["NavItemDto"][];
-                regions: components["schemas"]["NavItemDto"][];
-                types: components["schemas"]["NavItemDto"][];
+                genres: components["schemas"]["NavItemDto_Genre"][];
+                platforms: components["schemas"]["NavItemDto_Platform"][];
+                regions: components["schemas"]["NavItemDto_Region"][];
+                types: components["schemas"]["NavItemDto_ProductType"][];
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -2645,16 +2645,35 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
-        NavItemDto: {
-            code: string;
+        NavItemDto_Genre: {
+            /** @enum {string} */
+            code: "action" | "adventure" | "rpg" | "strategy" | "shooter" | "sports" | "racing" | "simulation" | "puzzle" | "horror" | "indie" | "casual" | "fighting" | "platformer" | "survival" | "mmo";
+            /** Format: int64 */
+            count: number;
+        };
+        NavItemDto_Platform: {
+            /** @enum {string} */
+            code: "steam" | "epic" | "gog" | "xbox" | "playstation" | "nintendo" | "ea-app" | "ubisoft-connect" | "battle-net" | "microsoft-store" | "rockstar";
+            /** Format: int64 */
+            count: number;
+        };
+        NavItemDto_ProductType: {
+            /** @enum {string} */
+            code: "game" | "dlc" | "software" | "gift-card" | "subscription" | "in-game-currency";
+            /** Format: int64 */
+            count: number;
+        };
+        NavItemDto_Region: {
+            /** @enum {string} */
+            code: "global" | "europe" | "north-america" | "latin-america" | "asia" | "united-kingdom" | "germany" | "turkey" | "japan" | "brazil";
             /** Format: int64 */
             count: number;
         };
         NavigationBarDto: {
-            genres: components["schemas"]["NavItemDto"][];
-            platforms: components["schemas"]["NavItemDto"][];
-            regions: components["schemas"]["NavItemDto"][];
-            types: components["schemas"]["NavItemDto"][];
+            genres: components["schemas"]["NavItemDto_Genre"][];
+            platforms: components["schemas"]["NavItemDto_Platform"][];
+            regions: components["schemas"]["NavItemDto_Region"][];
+            types: components["schemas"]["NavItemDto_ProductType"][];
         };
         NewsDto: {
             /** @description Plain text, paragraphs separated by a blank line; empty in lists. */
@@ -2766,7 +2785,7 @@ export interface components {
             gameName: string;
             /** Format: int64 */
             lineNo: number;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             /** Format: int64 */
             productId: number;
             /** Format: int64 */
@@ -3129,7 +3148,7 @@ export interface components {
             /** Format: int64 */
             lineNo: number;
             note: string;
-            platform: string;
+            platform: components["schemas"]["Platform"];
             title: string;
         };
         ReviewDto: {

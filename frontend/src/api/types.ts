@@ -43,7 +43,6 @@ export type LocationDto = Schemas['LocationDto'];
 /** A product card; prices are USD minor units. */
 export type ProductCardDto = Schemas['ProductCardDto'];
 export type NavigationBarDto = Schemas['NavigationBarDto'];
-export type CodeCountDto = Schemas['NavItemDto'];
 /** A page of products with the facet counts of the filters. */
 export type QueryGamesDto = ResponseData<'/prod-api/api/home/queryGames'>;
 export type QueryGamesQuery = QueryParams<'/prod-api/api/home/queryGames'>;

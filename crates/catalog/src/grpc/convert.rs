@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use keyshop_core::vocab::{Genre, Platform, ProductType, Region};
 use keyshop_proto::catalog::v1 as pb;
 
 use crate::domain::currency::Currency;
@@ -76,18 +77,34 @@ pub fn detail(detail: ProductDetail) -> pb::ProductDetail {
     }
 }
 
-/// Counts per value of a vocabulary, each value by its code.
-fn counts<V: std::fmt::Display>(counts: Vec<(V, i64)>) -> Vec<pb::NavCount> {
-    counts.into_iter().map(|(value, count)| pb::NavCount { code: value.to_string(), count }).collect()
+/// Counts per value of a vocabulary, each as its proto message.
+fn counts<V: Copy, M>(counts: &[(V, i64)], message: impl Fn(V, i64) -> M) -> Vec<M> {
+    counts.iter().map(|(value, count)| message(*value, *count)).collect()
+}
+
+fn platforms(list: &[(Platform, i64)]) -> Vec<pb::PlatformCount> {
+    counts(list, |platform, count| pb::PlatformCount { platform: platform.to_proto(), count })
+}
+
+fn types(list: &[(ProductType, i64)]) -> Vec<pb::ProductTypeCount> {
+    counts(list, |product_type, count| pb::ProductTypeCount { product_type: product_type.to_proto(), count })
+}
+
+fn genres(list: &[(Genre, i64)]) -> Vec<pb::GenreCount> {
+    counts(list, |genre, count| pb::GenreCount { genre: genre.to_proto(), count })
+}
+
+fn regions(list: &[(Region, i64)]) -> Vec<pb::RegionCount> {
+    counts(list, |region, count| pb::RegionCount { region: region.to_proto(), count })
 }
 
 fn facets(facets: Facets) -> pb::Facets {
     pb::Facets {
-        platform: counts(facets.platform),
-        product_type: counts(facets.product_type),
-        genre: counts(facets.genre),
-        region: counts(facets.region),
-        stock: counts(facets.stock),
+        platform: platforms(&facets.platform),
+        product_type: types(&facets.product_type),
+        genre: genres(&facets.genre),
+        region: regions(&facets.region),
+        stock: counts(&facets.stock, |stock, count| pb::StockCount { stock: stock.to_proto(), count }),
     }
 }
 
@@ -103,10 +120,10 @@ pub fn page(page: ProductPage) -> pb::ProductPage {
 
 pub fn navigation(navigation: NavigationCounts) -> pb::NavigationBar {
     pb::NavigationBar {
-        platforms: counts(navigation.platforms),
-        types: counts(navigation.types),
-        genres: counts(navigation.genres),
-        regions: counts(navigation.regions),
+        platforms: platforms(&navigation.platforms),
+        types: types(&navigation.types),
+        genres: genres(&navigation.genres),
+        regions: regions(&navigation.regions),
     }
 }
 

@@ -84,7 +84,8 @@ backend_test!(filters_sorts_and_pages, &MIGRATIONS, |test_db: TestDb| async move
     let prices: Vec<i64> = page.rows.iter().map(|card| card.price_usd).collect();
     assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]), "{prices:?}");
     let facets = page.facets.unwrap();
-    let steam = facets.platform.iter().find(|count| count.code == "steam").map(|count| count.count);
+    let steam =
+        facets.platform.iter().find(|count| count.platform == Platform::Steam.to_proto()).map(|count| count.count);
     assert_eq!(steam, Some(page.total), "the platform facet ignores its own filter");
     assert!(facets.platform.len() > 1);
 

@@ -1,7 +1,7 @@
 //! Response types shared by the product, review and news calls.
 
 use keyshop_core::error::AppError;
-use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
+use keyshop_core::vocab::{Genre, Platform, ProductType, Region, StockStatus, UnknownCode, Vocabulary};
 use keyshop_proto::catalog::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -79,14 +79,25 @@ pub fn cards(list: pb::ProductList) -> Result<Vec<ProductCardDto>, AppError> {
 /// Counts per code, written as a JSON object `{"steam": 12, …}` straight
 /// from the service's ordered pairs.
 #[derive(Debug, Default)]
-pub struct CountMap(pub Vec<pb::NavCount>);
+pub struct CountMap(pub Vec<(&'static str, i64)>);
+
+impl CountMap {
+    /// The counts of one vocabulary, each read by `read` from its message.
+    fn of<M, V: Vocabulary>(
+        counts: &[M],
+        read: impl Fn(&M) -> Result<(V, i64), UnknownCode>,
+    ) -> Result<CountMap, AppError> {
+        let pairs = counts.iter().map(|count| read(count).map(|(value, count)| (value.code(), count)));
+        Ok(CountMap(pairs.collect::<Result<_, _>>()?))
+    }
+}
 
 impl Serialize for CountMap {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for count in &self.0 {
-            map.serialize_entry(&count.code, &count.count)?;
+        for (code, count) in &self.0 {
+            map.serialize_entry(code, count)?;
         }
         map.end()
     }
@@ -108,15 +119,19 @@ pub struct FacetsDto {
     pub stock: CountMap,
 }
 
-impl From<pb::Facets> for FacetsDto {
-    fn from(facets: pb::Facets) -> FacetsDto {
-        FacetsDto {
-            platform: CountMap(facets.platform),
-            product_type: CountMap(facets.product_type),
-            genre: CountMap(facets.genre),
-            region: CountMap(facets.region),
-            stock: CountMap(facets.stock),
-        }
+impl TryFrom<pb::Facets> for FacetsDto {
+    type Error = AppError;
+
+    fn try_from(facets: pb::Facets) -> Result<FacetsDto, AppError> {
+        Ok(FacetsDto {
+            platform: CountMap::of(&facets.platform, |c| Ok((Platform::from_proto(c.platform)?, c.count)))?,
+            product_type: CountMap::of(&facets.product_type, |c| {
+                Ok((ProductType::from_proto(c.product_type)?, c.count))
+            })?,
+            genre: CountMap::of(&facets.genre, |c| Ok((Genre::from_proto(c.genre)?, c.count)))?,
+            region: CountMap::of(&facets.region, |c| Ok((Region::from_proto(c.region)?, c.count)))?,
+            stock: CountMap::of(&facets.stock, |c| Ok((StockStatus::from_proto(c.stock)?, c.count)))?,
+        })
     }
 }
 
@@ -139,7 +154,7 @@ impl TryFrom<pb::ProductPage> for ProductPageDto {
             total: page.total,
             page: page.page,
             limit: page.limit,
-            facets: page.facets.map(FacetsDto::from).unwrap_or_default(),
+            facets: page.facets.map(FacetsDto::try_from).transpose()?.unwrap_or_default(),
         })
     }
 }

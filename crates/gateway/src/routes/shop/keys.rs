@@ -5,6 +5,8 @@
 use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{CustomizeResponder, HttpRequest, Responder, post, web};
 
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::Platform;
 use keyshop_proto::order::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -19,7 +21,7 @@ use crate::state::GatewayState;
 pub struct RevealedKeyDto {
     pub line_no: i64,
     pub title: String,
-    pub platform: String,
+    pub platform: Platform,
     pub key: String,
     pub note: String,
 }
@@ -73,14 +75,16 @@ pub async fn reveal_keys(
         keys: keys
             .keys
             .into_iter()
-            .map(|key| RevealedKeyDto {
-                line_no: key.line_no,
-                title: key.title,
-                platform: key.platform,
-                key: key.key,
-                note: key.note,
+            .map(|key| {
+                Ok(RevealedKeyDto {
+                    line_no: key.line_no,
+                    title: key.title,
+                    platform: Platform::from_proto(key.platform)?,
+                    key: key.key,
+                    note: key.note,
+                })
             })
-            .collect(),
+            .collect::<Result<_, AppError>>()?,
         reveals: keys
             .reveals
             .into_iter()

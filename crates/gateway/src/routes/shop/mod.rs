@@ -13,7 +13,7 @@ pub mod webhook;
 
 use actix_web::HttpRequest;
 use keyshop_core::error::AppError;
-use keyshop_core::vocab::OrderState;
+use keyshop_core::vocab::{OrderState, Platform};
 use keyshop_proto::order::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -63,7 +63,7 @@ pub struct OrderLineDto {
     pub product_id: i64,
     pub sku: String,
     pub title: String,
-    pub platform: String,
+    pub platform: Platform,
     pub game_name: String,
     pub game_ext_name: String,
     pub cover: String,
@@ -165,19 +165,21 @@ impl TryFrom<pb::Order> for OrderDto {
             lines: order
                 .lines
                 .into_iter()
-                .map(|line| OrderLineDto {
-                    cover: cover_url(line.product_id),
-                    line_no: line.line_no,
-                    product_id: line.product_id,
-                    sku: line.sku,
-                    title: line.title,
-                    platform: line.platform,
-                    game_name: line.game_name,
-                    game_ext_name: line.game_ext_name,
-                    unit_price: line.unit_price,
-                    quantity: line.quantity,
+                .map(|line| {
+                    Ok(OrderLineDto {
+                        cover: cover_url(line.product_id),
+                        line_no: line.line_no,
+                        product_id: line.product_id,
+                        sku: line.sku,
+                        title: line.title,
+                        platform: Platform::from_proto(line.platform)?,
+                        game_name: line.game_name,
+                        game_ext_name: line.game_ext_name,
+                        unit_price: line.unit_price,
+                        quantity: line.quantity,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_, AppError>>()?,
             history,
         })
     }
