@@ -233,9 +233,28 @@ impl FieldErrors {
     }
 }
 
+/// What a caught panic said (its `&str` or `String` payload; "" for any other).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_panic_says_what_it_was_given() {
+        let text = std::panic::catch_unwind(|| panic!("a {} b", 1)).unwrap_err();
+        assert_eq!(panic_message(text.as_ref()), "a 1 b");
+        let literal = std::panic::catch_unwind(|| panic!("plain")).unwrap_err();
+        assert_eq!(panic_message(literal.as_ref()), "plain");
+        let other = std::panic::catch_unwind(|| std::panic::panic_any(7_u8)).unwrap_err();
+        assert_eq!(panic_message(other.as_ref()), "");
+    }
 
     #[test]
     fn every_code_round_trips_through_grpc() {

@@ -9,7 +9,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use futures::FutureExt;
-use keyshop_core::error::AppError;
+use keyshop_core::error::{AppError, panic_message};
 
 use crate::envelope::ApiError;
 
@@ -23,11 +23,7 @@ pub async fn answer_500(
     match AssertUnwindSafe(next.call(request)).catch_unwind().await {
         Ok(answer) => answer,
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|text| (*text).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let what = panic_message(panic.as_ref());
             Err(ApiError(AppError::internal(format!("a handler panicked on {path}: {what}"))).into())
         }
     }

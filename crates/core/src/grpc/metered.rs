@@ -66,11 +66,7 @@ where
             let result = match std::panic::AssertUnwindSafe(answer).catch_unwind().await {
                 Ok(result) => result,
                 Err(panic) => {
-                    let what = panic
-                        .downcast_ref::<&str>()
-                        .map(|text| (*text).to_owned())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
+                    let what = crate::error::panic_message(panic.as_ref());
                     tracing::error!(%service, %method, panic = %what, "a gRPC handler panicked");
                     Ok(panicked())
                 }

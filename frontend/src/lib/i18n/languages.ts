@@ -1,26 +1,13 @@
-/** The eighteen UI languages. Codes are the catalogue file names in `locales/`. */
-export const LANGUAGE_CODES = [
-  'ar',
-  'cz',
-  'de',
-  'en-US',
-  'es',
-  'fr',
-  'hu',
-  'it',
-  'ja',
-  'ko',
-  'nl',
-  'pl',
-  'pt',
-  'ro',
-  'ru',
-  'tr',
-  'zh-CN',
-  'zh-TW',
-] as const;
+import type { components } from '@/api/schema';
+import { LanguageValues } from '@/api/vocabulary';
 
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+/**
+ * The eighteen UI languages, as the API declares them (generated into `@/api/vocabulary`).
+ * Codes are the catalogue file names in `locales/`.
+ */
+export const LANGUAGE_CODES = LanguageValues;
+
+export type LanguageCode = components['schemas']['Language'];
 
 export type TextDirection = 'ltr' | 'rtl';
 
