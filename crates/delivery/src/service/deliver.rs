@@ -6,7 +6,8 @@ use keyshop_core::db::DbConnection;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
 use keyshop_core::postal::PostalAddress;
-use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, OrderPaid};
+use keyshop_core::vocab::Platform;
+use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, OrderPaid, PaidLine};
 
 use super::reserve::{Allocation, allocate_in};
 use super::{DeliveryService, RevealedKey, StockChanges};
@@ -108,7 +109,7 @@ impl DeliveryService {
                             order_no: order_no.to_owned(),
                             line_no: line.line_no,
                             title: line.title.clone(),
-                            platform: line.platform.clone(),
+                            platform: platform_code(line),
                             game_name: line.game_name.clone(),
                             game_ext_name: line.game_ext_name.clone(),
                         })
@@ -234,5 +235,24 @@ impl DeliveryService {
         let viewer = super::Viewer { actor: "delivery-email".to_owned(), ip: String::new(), user_agent: String::new() };
         let keys = self.reveal(order_no, viewer).await?;
         Ok(MailParts { delivery, lines, keys })
+    }
+}
+
+/// The line's platform code: from the enum, or from the text an event of the
+/// release before it carried.
+fn platform_code(line: &PaidLine) -> String {
+    Platform::from_proto(line.platform).map_or_else(|_| line.platform_code.clone(), |platform| platform.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_names_its_platform_by_the_enum_or_by_the_text_of_an_older_event() {
+        let both = PaidLine { platform: Platform::Gog.to_proto(), platform_code: "gog".into(), ..PaidLine::default() };
+        assert_eq!(platform_code(&both), "gog");
+        let older = PaidLine { platform_code: "epic".into(), ..PaidLine::default() };
+        assert_eq!(platform_code(&older), "epic");
     }
 }
