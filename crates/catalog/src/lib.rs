@@ -27,6 +27,8 @@ use tokio::net::TcpListener;
 use tonic::server::NamedService;
 use tonic::service::Routes;
 
+use keyshop_core::identity::{Party, Verifier};
+
 use crate::events::{CACHE_GROUP, CacheInvalidator, STOCK_GROUP, StockProjector};
 use crate::grpc::CatalogGrpc;
 use crate::service::{CatalogDeps, CatalogService};
@@ -55,6 +57,7 @@ pub enum CatalogError {
 pub struct Catalog {
     pub service: Arc<CatalogService>,
     events: EventWork,
+    verifier: Verifier,
 }
 
 impl Catalog {
@@ -85,7 +88,12 @@ impl Catalog {
             Consumer::join(bus, CACHE_GROUP, &[topics::CATALOG], invalidator).await?,
             Consumer::join(bus, STOCK_GROUP, &[topics::DELIVERY], projector).await?,
         ];
-        Ok(Catalog { service, events: EventWork::new(ServiceName::Catalog, config, platform, db, waker, consumers) })
+        let verifier = platform.identity.verifier(Party::Catalog);
+        Ok(Catalog {
+            service,
+            events: EventWork::new(ServiceName::Catalog, config, platform, db, waker, consumers),
+            verifier,
+        })
     }
 
     /// Serves gRPC on `listener` with its outbox relay and event consumers
@@ -100,7 +108,7 @@ impl Catalog {
         let api = CatalogServiceServer::new(CatalogGrpc { service: self.service.clone() });
         let name = <CatalogServiceServer<CatalogGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }
 }

@@ -12,6 +12,7 @@ pub mod events;
 pub mod fields;
 pub mod grpc;
 pub mod i18n;
+pub mod identity;
 pub mod ids;
 pub mod mail;
 pub mod metrics;

@@ -7,6 +7,7 @@ use crate::cache::{self, Cache};
 use crate::clock::{self, SharedClock};
 use crate::config::Config;
 use crate::events::{self, EventBus};
+use crate::identity::{Keyring, KeyringError, Party, Signer};
 use crate::throttle::{self, Throttle};
 
 #[derive(Clone)]
@@ -19,6 +20,9 @@ pub struct Platform {
     pub relay_gate: RelayGate,
     /// Where the services read the time.
     pub clock: SharedClock,
+    /// The identity keys of the parts this process runs (loaded when it
+    /// starts them: empty until then, and nothing signs with an empty one).
+    pub identity: Keyring,
 }
 
 /// Holds every outbox relay of a process until all its services have joined
@@ -51,11 +55,23 @@ impl RelayGate {
 }
 
 impl Platform {
+    /// The signer of `party`'s calls.
+    pub fn signer(&self, party: Party) -> Result<Signer, KeyringError> {
+        self.identity.signer(party).ok_or(KeyringError::Missing(party))
+    }
+
     pub fn from_config(config: &Config) -> Result<Platform, String> {
         let bus = events::bus_from_url(&config.event_bus_url).map_err(|error| error.to_string())?;
         let cache =
             cache::cache_from_url(&config.cache_url, config.cache_max_entries).map_err(|error| error.to_string())?;
         let throttle = throttle::throttle_from_url(&config.cache_url).map_err(|error| error.to_string())?;
-        Ok(Platform { bus, cache, throttle, relay_gate: RelayGate::open(), clock: clock::system() })
+        Ok(Platform {
+            bus,
+            cache,
+            throttle,
+            relay_gate: RelayGate::open(),
+            clock: clock::system(),
+            identity: Keyring::default(),
+        })
     }
 }

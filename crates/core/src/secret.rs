@@ -28,6 +28,31 @@ pub fn digest(secret: &str) -> String {
     hex(&Sha256::digest(secret.as_bytes()))
 }
 
+/// 32 random bytes (key material).
+pub fn new_key_bytes() -> Result<[u8; 32], RandomError> {
+    random_bytes::<32>()
+}
+
+/// Writes `contents` to a new file at `path` (its folder made if missing),
+/// readable by its owner only (mode 0600), synced; never over an existing
+/// file. For key material.
+pub fn create_private_file(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(contents)?;
+    file.sync_all()
+}
+
 /// A uniformly drawn 64-bit number (order numbers).
 pub fn random_u64() -> Result<u64, RandomError> {
     Ok(u64::from_le_bytes(random_bytes::<8>()?))

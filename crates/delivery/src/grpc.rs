@@ -90,7 +90,7 @@ impl DeliveryApi for DeliveryGrpc {
             .into_iter()
             .map(|line| LineRequest { line_no: line.line_no, sku: line.sku, quantity: line.quantity })
             .collect();
-        ok(reservation(self.service.reserve(request.order_no, lines, request.hold_seconds).await?))
+        ok(reservation(self.service.reserve(request.order_no, request.email, lines, request.hold_seconds).await?))
     }
 
     async fn release(&self, request: Request<pb::OrderRef>) -> Answer<pb::Reservation> {

@@ -17,6 +17,7 @@ use std::time::Duration;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::{Backend, Db};
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
+use keyshop_core::identity::{Party, Verifier};
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
@@ -48,6 +49,8 @@ pub enum DeliveryError {
     Transport(#[from] tonic::transport::Error),
     #[error("delivery: the catalog's gRPC URL {0}")]
     PeerUrl(#[from] keyshop_core::grpc::TargetError),
+    #[error("{0}")]
+    Identity(#[from] keyshop_core::identity::KeyringError),
     #[error("delivery event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
 }
@@ -60,6 +63,7 @@ pub struct Delivery {
     /// The catalog, for the demo's key stock.
     catalog: ports::CatalogClient,
     events: EventWork,
+    verifier: Verifier,
 }
 
 /// Where the delivery service reaches the services it asks.
@@ -80,8 +84,9 @@ impl Delivery {
         let waker = OutboxWaker::default();
         let window = config.delivery.payment_window;
         let service = Arc::new(DeliveryService::new(db.clone(), platform.clock.clone(), vault, waker.clone(), window));
-        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", peers.catalog)?);
-        let order = OrderServiceClient::new(keyshop_core::grpc::client("order", peers.order)?);
+        let signer = platform.signer(Party::Delivery)?;
+        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client(&signer, Party::Catalog, peers.catalog)?);
+        let order = OrderServiceClient::new(keyshop_core::grpc::client(&signer, Party::Order, peers.order)?);
         let dispatcher = Arc::new(Dispatcher {
             service: service.clone(),
             mailer: Arc::new(Mailer::from_config(&config.mail)?),
@@ -95,6 +100,7 @@ impl Delivery {
             dispatcher,
             catalog,
             events: EventWork::new(ServiceName::Delivery, config, platform, db, waker, consumers),
+            verifier: platform.identity.verifier(Party::Delivery),
         })
     }
 
@@ -119,7 +125,7 @@ impl Delivery {
         let api = DeliveryServiceServer::new(DeliveryGrpc { service: self.service.clone() });
         let name = <DeliveryServiceServer<DeliveryGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }
 }

@@ -4,7 +4,6 @@
 //! a key made inside a throw-away container would be lost with it, and every
 //! key sealed under it.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use keyshop_core::config::DeliveryConfig;
@@ -52,18 +51,7 @@ fn create(path: &Path) -> Result<String, MasterKeyError> {
     let io = |source| MasterKeyError::Io { path: path.to_path_buf(), source };
     let material = Vault::generate_material()
         .map_err(|source| MasterKeyError::Invalid { origin: "new master keys".to_owned(), source })?;
-    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(io)?;
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(path).map_err(io)?;
-    file.write_all(material.as_bytes()).and_then(|()| file.sync_all()).map_err(io)?;
+    keyshop_core::secret::create_private_file(path, material.as_bytes()).map_err(io)?;
     tracing::warn!(path = %path.display(), "created new delivery master keys: back this file up, keys cannot be read without it");
     Ok(material)
 }

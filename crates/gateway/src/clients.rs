@@ -1,11 +1,14 @@
 //! gRPC clients of the services behind the gateway: calls balanced over each
 //! service's replicas, with time-outs and retries of idempotent calls
-//! ([`keyshop_core::grpc::client`]), trace context and request id added.
+//! ([`keyshop_core::grpc::client`]), the gateway's identity assertion (with
+//! the member of staff a console request is made for), trace context and
+//! request id added.
 
 use std::time::Duration;
 
 use keyshop_core::config::ServiceName;
 use keyshop_core::grpc::{Balanced, ContextInterceptor, Target, TargetError};
+use keyshop_core::identity::{Party, Signer};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
@@ -40,6 +43,7 @@ pub struct ServiceEndpoints {
     member: Target,
     order: Target,
     payment: Target,
+    signer: Signer,
 }
 
 impl ServiceEndpoints {
@@ -47,8 +51,9 @@ impl ServiceEndpoints {
     pub const SERVICES: &[ServiceName] =
         &[ServiceName::Catalog, ServiceName::Member, ServiceName::Order, ServiceName::Payment];
 
-    /// The endpoints of the services at `url_of(service)`.
-    pub fn parse(url_of: impl Fn(ServiceName) -> String) -> Result<ServiceEndpoints, ClientError> {
+    /// The endpoints of the services at `url_of(service)`, called with the
+    /// gateway's identity (`signer`).
+    pub fn parse(url_of: impl Fn(ServiceName) -> String, signer: Signer) -> Result<ServiceEndpoints, ClientError> {
         let parse =
             |service: ServiceName| Target::parse(&url_of(service)).map_err(|source| ClientError { service, source });
         Ok(ServiceEndpoints {
@@ -56,7 +61,12 @@ impl ServiceEndpoints {
             member: parse(ServiceName::Member)?,
             order: parse(ServiceName::Order)?,
             payment: parse(ServiceName::Payment)?,
+            signer,
         })
+    }
+
+    fn interceptor(&self, audience: Party) -> ContextInterceptor {
+        ContextInterceptor::new(self.signer.clone(), audience)
     }
 
     /// Lazily connecting clients whose connections (and name resolution)
@@ -68,10 +78,10 @@ impl ServiceEndpoints {
         let order = Balanced::at("order", self.order.clone());
         let payment = Balanced::at("payment", self.payment.clone());
         ServiceClients {
-            catalog: CatalogServiceClient::with_interceptor(catalog.clone(), ContextInterceptor),
-            member: MemberServiceClient::with_interceptor(member.clone(), ContextInterceptor),
-            order: OrderServiceClient::with_interceptor(order.clone(), ContextInterceptor),
-            payment: PaymentServiceClient::with_interceptor(payment.clone(), ContextInterceptor),
+            catalog: CatalogServiceClient::with_interceptor(catalog.clone(), self.interceptor(Party::Catalog)),
+            member: MemberServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
+            order: OrderServiceClient::with_interceptor(order.clone(), self.interceptor(Party::Order)),
+            payment: PaymentServiceClient::with_interceptor(payment.clone(), self.interceptor(Party::Payment)),
             channels: vec![
                 (ServiceName::Catalog, catalog),
                 (ServiceName::Member, member),
@@ -83,9 +93,9 @@ impl ServiceEndpoints {
 }
 
 impl ServiceClients {
-    /// Clients for the services at `url_of(service)`.
-    pub fn connect(url_of: impl Fn(ServiceName) -> String) -> Result<ServiceClients, ClientError> {
-        Ok(ServiceEndpoints::parse(url_of)?.connect())
+    /// Clients for the services at `url_of(service)`, calling as `signer`.
+    pub fn connect(url_of: impl Fn(ServiceName) -> String, signer: Signer) -> Result<ServiceClients, ClientError> {
+        Ok(ServiceEndpoints::parse(url_of, signer)?.connect())
     }
 
     pub fn catalog(&self) -> CatalogServiceClient<Intercepted> {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use keyshop_catalog::Catalog;
 use keyshop_core::config::{Config, ServiceName};
+use keyshop_core::identity::{Keyring, Party};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{self, Shutdown, ShutdownTrigger};
 use keyshop_delivery::Delivery;
@@ -27,6 +28,17 @@ pub enum Role {
     Service(ServiceName),
     /// The gateway alone, calling services at their configured URLs.
     Gateway,
+}
+
+impl Role {
+    /// The parts of the store whose identity the process holds.
+    pub fn parties(self) -> Vec<Party> {
+        match self {
+            Role::Embedded => Party::ALL.to_vec(),
+            Role::Service(service) => vec![service.into()],
+            Role::Gateway => vec![Party::Gateway],
+        }
+    }
 }
 
 /// The services a process runs, for callers in the same process (tests,
@@ -89,6 +101,8 @@ pub async fn start(config: &Config, role: Role, demo: bool) -> anyhow::Result<Ru
 pub async fn start_on(config: &Config, role: Role, demo: bool, platform: Platform) -> anyhow::Result<Running> {
     // No relay publishes before every service of this process consumes.
     platform.relay_gate.hold();
+    let mut platform = platform;
+    platform.identity = Keyring::load(&config.identity, &role.parties(), role == Role::Embedded)?;
     let (trigger, shutdown) = shutdown::channel();
     let mut parts = Parts::default();
     let mut grpc_addrs = BTreeMap::new();
@@ -130,7 +144,7 @@ pub async fn start_on(config: &Config, role: Role, demo: bool, platform: Platfor
 
     let http_addr = if matches!(role, Role::Embedded | Role::Gateway) {
         let urls = Peers { config, role, bound: &grpc_addrs }.urls(ServiceEndpoints::SERVICES)?;
-        let endpoints = ServiceEndpoints::parse(|service| urls[&service].clone())?;
+        let endpoints = ServiceEndpoints::parse(|service| urls[&service].clone(), platform.signer(Party::Gateway)?)?;
         let listener = std::net::TcpListener::bind(config.http.listen)
             .with_context(|| format!("gateway: binding HTTP on {}", config.http.listen))?;
         let address = listener.local_addr()?;

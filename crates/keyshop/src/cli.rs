@@ -87,6 +87,10 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: MemberCommand,
     },
+    /// Print a new set of identity keys for a distributed store: each
+    /// process's own `KEYSHOP_IDENTITY_KEY` (a secret) and the
+    /// `KEYSHOP_IDENTITY_PUBLIC_KEYS` every process gets.
+    IdentityKeys,
 }
 
 #[derive(Debug, Subcommand)]

@@ -15,6 +15,7 @@ use std::time::Duration;
 use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
+use keyshop_core::identity::{Party, Verifier};
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
@@ -43,6 +44,8 @@ pub enum MemberError {
     Transport(#[from] tonic::transport::Error),
     #[error("member: the catalog's gRPC URL {0}")]
     PeerUrl(#[from] keyshop_core::grpc::TargetError),
+    #[error("{0}")]
+    Identity(#[from] keyshop_core::identity::KeyringError),
     #[error("member event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
 }
@@ -52,6 +55,7 @@ pub enum MemberError {
 pub struct Member {
     pub service: Arc<MemberService>,
     events: EventWork,
+    verifier: Verifier,
 }
 
 impl Member {
@@ -61,7 +65,11 @@ impl Member {
         let db =
             Db::connect(config.service(ServiceName::Member).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let mailer = Arc::new(Mailer::from_config(&config.mail)?);
-        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client("catalog", catalog_url)?);
+        let catalog = CatalogServiceClient::new(keyshop_core::grpc::client(
+            &platform.signer(Party::Member)?,
+            Party::Catalog,
+            catalog_url,
+        )?);
         let waker = OutboxWaker::default();
         let settings = MemberSettings {
             session_ttl: config.member.session_ttl,
@@ -80,7 +88,12 @@ impl Member {
         let service = Arc::new(MemberService::new(deps, settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
         let consumers = vec![Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?];
-        Ok(Member { service, events: EventWork::new(ServiceName::Member, config, platform, db, waker, consumers) })
+        let verifier = platform.identity.verifier(Party::Member);
+        Ok(Member {
+            service,
+            events: EventWork::new(ServiceName::Member, config, platform, db, waker, consumers),
+            verifier,
+        })
     }
 
     /// Serves gRPC on `listener` with its outbox relay, consumer and session
@@ -99,7 +112,7 @@ impl Member {
         let api = MemberServiceServer::new(MemberGrpc { service: self.service.clone() });
         let name = <MemberServiceServer<MemberGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }
 }

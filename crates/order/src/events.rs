@@ -8,6 +8,7 @@ use keyshop_core::events::{Event, EventHandler};
 use keyshop_core::vocab::PaymentProvider;
 use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, PaymentSucceeded};
 
+use crate::service::ConfirmedPayment;
 use crate::service::OrderService;
 
 /// The consumer group of [`OrderEvents`].
@@ -23,7 +24,8 @@ impl EventHandler for OrderEvents {
         if let Some(paid) = event.decode::<PaymentSucceeded>() {
             let paid = paid?;
             let provider = PaymentProvider::from_proto(paid.provider)?;
-            let moved = self.service.payment_succeeded(&paid.order_no, provider).await?;
+            let payment = ConfirmedPayment { provider, amount: paid.amount, currency: paid.currency.clone() };
+            let moved = self.service.payment_succeeded(&paid.order_no, payment).await?;
             tracing::info!(order_no = %paid.order_no, moved, "payment seen");
         } else if let Some(delivered) = event.decode::<KeysDelivered>() {
             self.service.keys_delivered(&delivered?.order_no).await?;

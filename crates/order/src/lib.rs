@@ -17,6 +17,7 @@ use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use keyshop_core::events::{Consumer, EventWork, OutboxWaker, topics};
 use keyshop_core::grpc::client;
+use keyshop_core::identity::{Party, Verifier};
 use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
@@ -53,6 +54,8 @@ pub enum OrderError {
     Transport(#[from] tonic::transport::Error),
     #[error("order: a peer's gRPC URL {0}")]
     PeerUrl(#[from] keyshop_core::grpc::TargetError),
+    #[error("{0}")]
+    Identity(#[from] keyshop_core::identity::KeyringError),
     #[error("order event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
     #[error("order mailer: {0}")]
@@ -73,17 +76,23 @@ pub struct Order {
     pub service: Arc<OrderService>,
     events: EventWork,
     auto_complete_after: Duration,
+    verifier: Verifier,
 }
 
 impl Order {
     pub async fn build(config: &Config, platform: &Platform, urls: &PeerUrls<'_>) -> Result<Order, OrderError> {
         let db =
             Db::connect(config.service(ServiceName::Order).database_url.expose_secret(), &store::MIGRATIONS).await?;
+        let signer = platform.signer(Party::Order)?;
         let ports = Ports {
-            catalog: Arc::new(GrpcCatalog(CatalogServiceClient::new(client("catalog", urls.catalog)?))),
-            members: Arc::new(GrpcMembers(MemberServiceClient::new(client("member", urls.member)?))),
-            inventory: Arc::new(GrpcInventory(DeliveryServiceClient::new(client("delivery", urls.delivery)?))),
-            payments: Arc::new(GrpcPayments(PaymentServiceClient::new(client("payment", urls.payment)?))),
+            catalog: Arc::new(GrpcCatalog(CatalogServiceClient::new(client(&signer, Party::Catalog, urls.catalog)?))),
+            members: Arc::new(GrpcMembers(MemberServiceClient::new(client(&signer, Party::Member, urls.member)?))),
+            inventory: Arc::new(GrpcInventory(DeliveryServiceClient::new(client(
+                &signer,
+                Party::Delivery,
+                urls.delivery,
+            )?))),
+            payments: Arc::new(GrpcPayments(PaymentServiceClient::new(client(&signer, Party::Payment, urls.payment)?))),
         };
         let waker = OutboxWaker::default();
         let window = config.delivery.payment_window;
@@ -113,6 +122,7 @@ impl Order {
             service,
             events: EventWork::new(ServiceName::Order, config, platform, db, waker, consumers),
             auto_complete_after: config.delivery.auto_complete_after,
+            verifier: platform.identity.verifier(Party::Order),
         })
     }
 
@@ -174,7 +184,7 @@ impl Order {
         let api = OrderServiceServer::new(OrderGrpc { service: self.service.clone() });
         let name = <OrderServiceServer<OrderGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }
 }

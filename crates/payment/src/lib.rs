@@ -22,6 +22,8 @@ use tokio::net::TcpListener;
 use tonic::server::NamedService;
 use tonic::service::Routes;
 
+use keyshop_core::identity::{Party, Verifier};
+
 use crate::grpc::PaymentGrpc;
 use crate::providers::Providers;
 use crate::service::PaymentService;
@@ -50,6 +52,7 @@ pub enum PaymentError {
 pub struct Payment {
     pub service: Arc<PaymentService>,
     events: EventWork,
+    verifier: Verifier,
 }
 
 impl Payment {
@@ -75,7 +78,9 @@ impl Payment {
             window,
             public_url,
         ));
-        Ok(Payment { service, events: EventWork::new(ServiceName::Payment, config, platform, db, waker, Vec::new()) })
+        let verifier = platform.identity.verifier(Party::Payment);
+        let events = EventWork::new(ServiceName::Payment, config, platform, db, waker, Vec::new());
+        Ok(Payment { service, events, verifier })
     }
 
     /// Serves gRPC on `listener` with its outbox relay and the worker that
@@ -94,7 +99,7 @@ impl Payment {
         let api = PaymentServiceServer::new(PaymentGrpc { service: self.service.clone() });
         let name = <PaymentServiceServer<PaymentGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db).await?;
+        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }
 }

@@ -12,12 +12,14 @@
 //! - [`outbox`]: the e-mails a `file://` mailer wrote, decoded.
 //! - [`store`]: the store started as `keyshop serve` starts it (every service
 //!   on loopback, the gateway in front), on throw-away data.
+//! - [`identity`]: calls signed as a part of the store, or for staff.
 //! - [`providers`]: local fakes of Stripe's and PayPal's HTTP APIs.
 
 // Test support: a failed set-up is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod db;
+pub mod identity;
 pub mod outbox;
 pub mod providers;
 pub mod servers;
@@ -25,6 +27,7 @@ pub mod smtp;
 pub mod store;
 
 pub use db::{EmptyPostgres, TestDb};
+pub use identity::Signed;
 pub use outbox::outbox_mails;
 pub use smtp::{ReceivedMail, SmtpSink};
 pub use store::{StoreOptions, TestStore};

@@ -13,9 +13,13 @@ use keyshop::app::{self, Role, Running, Services};
 use keyshop_core::clock::SharedClock;
 use keyshop_core::config::{Config, RawConfig, ServiceName};
 use keyshop_core::events::EventBus;
+use keyshop_core::identity::{Keyring, Party, StaffClaim, StaffRole};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::ShutdownTrigger;
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
+
+use crate::identity::{Asserting, Signed};
 
 /// What the captcha accepts in a test store.
 pub const CAPTCHA: &str = "test-pass";
@@ -49,6 +53,8 @@ pub struct TestStore {
     /// The store's cache (what the services cache, and the captchas).
     pub cache: Arc<dyn keyshop_core::cache::Cache>,
     pub http_addr: SocketAddr,
+    /// The store's identity keys (every part's).
+    pub identity: Keyring,
     grpc_addrs: std::collections::BTreeMap<ServiceName, SocketAddr>,
     trigger: ShutdownTrigger,
     running: Option<Running>,
@@ -112,6 +118,7 @@ impl TestStore {
             bus: running.platform.bus.clone(),
             cache: running.platform.cache.clone(),
             http_addr: running.http_addr.expect("the gateway's address"),
+            identity: running.platform.identity.clone(),
             grpc_addrs: running.grpc_addrs.clone(),
             trigger: running.trigger().clone(),
             running: Some(running),
@@ -130,8 +137,31 @@ impl TestStore {
         format!("http://{}", self.grpc_addrs[&service])
     }
 
-    /// A connected channel to a service.
-    pub async fn channel(&self, service: ServiceName) -> Channel {
+    /// A connected channel to a service, its calls made as the gateway makes
+    /// them.
+    pub async fn channel(&self, service: ServiceName) -> Signed {
+        self.channel_as(service, Party::Gateway).await
+    }
+
+    /// A connected channel to a service, its calls made as `caller`.
+    pub async fn channel_as(&self, service: ServiceName, caller: Party) -> Signed {
+        self.signed(service, caller, None).await
+    }
+
+    /// A connected channel to a service, its calls made by the gateway for a
+    /// member of staff in `role`.
+    pub async fn staff_channel(&self, service: ServiceName, role: StaffRole) -> Signed {
+        self.signed(service, Party::Gateway, Some(crate::identity::staff(role))).await
+    }
+
+    async fn signed(&self, service: ServiceName, caller: Party, staff: Option<StaffClaim>) -> Signed {
+        let signer = self.identity.signer(caller).expect("the store holds every key");
+        InterceptedService::new(self.raw_channel(service).await, Asserting { signer, audience: service.into(), staff })
+    }
+
+    /// A connected channel to a service with no identity: every call but
+    /// health's is refused.
+    pub async fn raw_channel(&self, service: ServiceName) -> Channel {
         Channel::from_shared(self.grpc_url(service))
             .expect("a URL")
             .connect_timeout(Duration::from_secs(5))

@@ -13,14 +13,19 @@ use keyshop_catalog::Catalog;
 use keyshop_catalog::service::CatalogService;
 use keyshop_core::config::{Config, RawConfig};
 use keyshop_core::events::EventBus;
+use keyshop_core::identity::{Keyring, Party, StaffRole};
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{self, ShutdownTrigger};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
-use keyshop_testkit::TestDb;
+use keyshop_testkit::identity::{Asserting, staff};
+use keyshop_testkit::{Signed, TestDb};
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
 pub struct RunningCatalog {
-    pub client: CatalogServiceClient<Channel>,
+    /// The catalog as the gateway calls it for a manager (who may also
+    /// change what only staff change).
+    pub client: CatalogServiceClient<Signed>,
     pub service: Arc<CatalogService>,
     pub bus: Arc<dyn EventBus>,
     pub test_db: TestDb,
@@ -53,7 +58,8 @@ pub async fn start_seeded(test_db: TestDb) -> RunningCatalog {
 
 async fn start_with(test_db: TestDb, demo: bool) -> RunningCatalog {
     let config = config_for(&test_db);
-    let platform = Platform::from_config(&config).expect("platform");
+    let mut platform = Platform::from_config(&config).expect("platform");
+    platform.identity = Keyring::generate();
     let catalog = Catalog::build(&config, &platform).await.expect("catalog builds");
     if demo {
         keyshop_catalog::demo::seed(&catalog.service).await.expect("demo seed");
@@ -69,5 +75,8 @@ async fn start_with(test_db: TestDb, demo: bool) -> RunningCatalog {
         .connect()
         .await
         .expect("catalog answers");
-    RunningCatalog { client: CatalogServiceClient::new(channel), service, bus: platform.bus.clone(), test_db, trigger }
+    let signer = platform.identity.signer(Party::Gateway).expect("the gateway's key");
+    let manager = Asserting { signer, audience: Party::Catalog, staff: Some(staff(StaffRole::Manager)) };
+    let client = CatalogServiceClient::new(InterceptedService::new(channel, manager));
+    RunningCatalog { client, service, bus: platform.bus.clone(), test_db, trigger }
 }

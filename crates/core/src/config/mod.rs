@@ -137,6 +137,18 @@ pub struct DeliveryConfig {
     pub guest_limits: GuestLimits,
 }
 
+/// The identity keys every gRPC call is signed and checked with
+/// ([`crate::identity`]).
+#[derive(Debug, Clone)]
+pub struct IdentityConfig {
+    /// This process's own key (`party:BASE64`), from a secret.
+    pub key: Option<SecretString>,
+    /// Every party's public key (`party:BASE64,…`), with `key`.
+    pub public_keys: Option<String>,
+    /// Every party's key, when `key` is unset (the embedded store).
+    pub key_file: PathBuf,
+}
+
 /// A guest's limits within one payment window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GuestLimits {
@@ -199,6 +211,7 @@ pub struct Config {
     pub mail: MailConfig,
     pub member: MemberConfig,
     pub delivery: DeliveryConfig,
+    pub identity: IdentityConfig,
     pub payment: PaymentConfig,
     pub telemetry: TelemetryConfig,
     pub geoip_database: Option<PathBuf>,
@@ -445,6 +458,14 @@ impl Config {
             auto_complete_after: Duration::from_secs(auto_complete_days * 86_400),
             guest_limits,
         };
+        let identity = IdentityConfig {
+            key: raw.identity_key.filter(|key| !key.trim().is_empty()).map(SecretString::from),
+            public_keys: raw.identity_public_keys.filter(|keys| !keys.trim().is_empty()),
+            key_file: raw.identity_key_file.map_or_else(|| data_dir.join("identity.keys"), PathBuf::from),
+        };
+        if identity.key.is_some() != identity.public_keys.is_some() {
+            problems.push("KEYSHOP_IDENTITY_KEY and KEYSHOP_IDENTITY_PUBLIC_KEYS are set together".to_owned());
+        }
 
         let mut providers: Vec<PaymentProvider> = Vec::new();
         let names = raw.payment_providers.as_deref().unwrap_or("");
@@ -546,6 +567,7 @@ impl Config {
                 allow_test_captcha: raw.allow_test_captcha.unwrap_or(false),
             },
             delivery,
+            identity,
             payment: PaymentConfig {
                 providers,
                 allow_sandbox: raw.allow_sandbox.unwrap_or(false),
@@ -618,6 +640,12 @@ impl Config {
                     .to_owned(),
             ),
             ("KEYSHOP_MASTER_KEY_FILE".to_owned(), self.delivery.master_key_file.display().to_string()),
+            (
+                "KEYSHOP_IDENTITY_KEY".to_owned(),
+                if self.identity.key.is_some() { "(set, hidden)" } else { "(unset: read from the file)" }.to_owned(),
+            ),
+            ("KEYSHOP_IDENTITY_PUBLIC_KEYS".to_owned(), self.identity.public_keys.clone().unwrap_or_default()),
+            ("KEYSHOP_IDENTITY_KEY_FILE".to_owned(), self.identity.key_file.display().to_string()),
             ("KEYSHOP_PAYMENT_WINDOW_MINUTES".to_owned(), (self.delivery.payment_window.as_secs() / 60).to_string()),
             ("KEYSHOP_GUEST_ORDERS_PER_ADDRESS".to_owned(), self.delivery.guest_limits.orders_per_address.to_string()),
             ("KEYSHOP_GUEST_ORDERS_PER_EMAIL".to_owned(), self.delivery.guest_limits.orders_per_email.to_string()),

@@ -14,6 +14,7 @@ use tonic::transport::Endpoint;
 pub use client::{Balanced, Target, TargetError};
 pub use metered::MeteredLayer;
 
+use crate::identity::{self, IdentityLayer, Party, Signer, Verifier};
 use crate::telemetry;
 
 /// What a generated client of another service runs on.
@@ -21,9 +22,19 @@ pub type Intercepted = InterceptedService<Balanced, ContextInterceptor>;
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
-/// Adds the current trace context and request id to an outgoing call.
-#[derive(Clone, Default)]
-pub struct ContextInterceptor;
+/// Adds the caller's identity assertion, the current trace context and
+/// request id to an outgoing call to `audience`.
+#[derive(Clone, Debug)]
+pub struct ContextInterceptor {
+    signer: Signer,
+    audience: Party,
+}
+
+impl ContextInterceptor {
+    pub fn new(signer: Signer, audience: Party) -> ContextInterceptor {
+        ContextInterceptor { signer, audience }
+    }
+}
 
 tokio::task_local! {
     /// The request id of the HTTP request being served, for outgoing calls.
@@ -32,8 +43,13 @@ tokio::task_local! {
 
 impl tonic::service::Interceptor for ContextInterceptor {
     fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let staff = identity::ACTING_STAFF.try_with(Clone::clone).ok();
+        let assertion = self.signer.assertion(self.audience, staff.as_ref());
         let (traceparent, tracestate) = telemetry::current_trace_context();
         let metadata = request.metadata_mut();
+        if let Ok(value) = MetadataValue::try_from(assertion.as_str()) {
+            metadata.insert(identity::HEADER, value);
+        }
         if let Ok(value) = MetadataValue::try_from(traceparent.as_str())
             && !traceparent.is_empty()
         {
@@ -62,11 +78,12 @@ pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
         .http2_keep_alive_interval(Duration::from_secs(30)))
 }
 
-/// A client transport to service `name`'s replicas at `url`, carrying trace
-/// context and request id. Its connections run on the runtime it is created
-/// on.
-pub fn client(name: &str, url: &str) -> Result<Intercepted, TargetError> {
-    Ok(InterceptedService::new(Balanced::new(name, url)?, ContextInterceptor))
+/// A client transport to `service`'s replicas at `url`, carrying the
+/// identity `signer` asserts, trace context and request id. Its connections
+/// run on the runtime it is created on.
+pub fn client(signer: &Signer, service: Party, url: &str) -> Result<Intercepted, TargetError> {
+    let interceptor = ContextInterceptor::new(signer.clone(), service);
+    Ok(InterceptedService::new(Balanced::new(service.as_str(), url)?, interceptor))
 }
 
 /// The server span of an incoming call, child of the caller's trace.
@@ -134,7 +151,8 @@ pub fn bearer<T>(request: &tonic::Request<T>) -> Option<String> {
 }
 
 /// Serves `routes` (a service's API) on `listener` beside the standard gRPC
-/// health service, which reports `name` serving, until `shutdown`; then
+/// health service, which reports `name` serving, until `shutdown`; every call
+/// but health's is checked by `verifier` first ([`crate::identity`]); then
 /// finishes the calls in flight and waits for the service's background
 /// `tasks` (relay, consumers, workers), which stop on the same signal
 /// (within [`STOP_GRACE`]).
@@ -148,6 +166,7 @@ pub async fn serve_routes(
     shutdown: crate::shutdown::Shutdown,
     tasks: Vec<tokio::task::JoinHandle<()>>,
     db: crate::db::Db,
+    verifier: Verifier,
 ) -> Result<(), tonic::transport::Error> {
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     let health = tokio::spawn(report_health(health_reporter, name.to_owned(), db));
@@ -155,6 +174,7 @@ pub async fn serve_routes(
     let served = tonic::transport::Server::builder()
         .trace_fn(server_span)
         .layer(MeteredLayer)
+        .layer(IdentityLayer::new(verifier))
         .add_routes(routes.add_service(health_service))
         .serve_with_incoming_shutdown(incoming(listener), async move { stop.wait().await })
         .await;

@@ -87,6 +87,41 @@ pub fn lock_order(lines: &[LineRequest]) -> Vec<LineRequest> {
     sorted
 }
 
+/// Why a paid order's event is not the order that was checked out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PaidRefusal {
+    #[error("the order was never held here: it did not come through checkout")]
+    NeverHeld,
+    #[error("the e-mail is not the buyer's the order was held for")]
+    OtherEmail,
+    #[error("the lines are not the ones held")]
+    OtherLines,
+}
+
+/// Whether a paid order's event (`paid_email`, `paid_lines`) is the order
+/// held here: held at all, for the same buyer's e-mail (when the hold
+/// recorded one: `held_email` is `Some("")` for holds made before it was),
+/// with the same lines.
+pub fn check_paid_against(
+    held_email: Option<&str>,
+    held_lines: &[LineRequest],
+    paid_email: &str,
+    paid_lines: &[LineRequest],
+) -> Result<(), PaidRefusal> {
+    let held_email = held_email.ok_or(PaidRefusal::NeverHeld)?;
+    if !held_email.is_empty() && !held_email.eq_ignore_ascii_case(paid_email.trim()) {
+        return Err(PaidRefusal::OtherEmail);
+    }
+    let mut held: Vec<&LineRequest> = held_lines.iter().collect();
+    let mut paid: Vec<&LineRequest> = paid_lines.iter().collect();
+    held.sort_by_key(|line| line.line_no);
+    paid.sort_by_key(|line| line.line_no);
+    if held != paid {
+        return Err(PaidRefusal::OtherLines);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +165,23 @@ mod tests {
         }
         assert_eq!(HoldState::parse("paid"), None);
         assert_eq!(KeyStatus::Sold.as_str(), "sold");
+    }
+
+    #[test]
+    fn a_paid_event_must_be_the_order_held_for_its_buyer() {
+        let held = vec![LineRequest { line_no: 1, sku: "SKU-A".into(), quantity: 2 }];
+        assert_eq!(check_paid_against(Some("ann@example.com"), &held, " Ann@Example.com ", &held), Ok(()));
+        assert_eq!(check_paid_against(None, &[], "ann@example.com", &held), Err(PaidRefusal::NeverHeld));
+        assert_eq!(
+            check_paid_against(Some("ann@example.com"), &held, "thief@example.com", &held),
+            Err(PaidRefusal::OtherEmail)
+        );
+        let more = vec![LineRequest { line_no: 1, sku: "SKU-A".into(), quantity: 20 }];
+        assert_eq!(
+            check_paid_against(Some("ann@example.com"), &held, "ann@example.com", &more),
+            Err(PaidRefusal::OtherLines)
+        );
+        // A hold made before holds recorded the e-mail: the lines still count.
+        assert_eq!(check_paid_against(Some(""), &held, "ann@example.com", &held), Ok(()));
     }
 }

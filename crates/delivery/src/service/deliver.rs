@@ -83,9 +83,13 @@ fn settle(
 
 impl DeliveryService {
     /// Allocates a paid order's keys and queues its e-mail, once per order:
-    /// a repeated or replayed event changes nothing. An order that was never
-    /// held (or whose hold was released) takes keys from stock; what stock
-    /// lacks makes it wait (`KeysDelayed`), and it is delivered when keys arrive.
+    /// a repeated or replayed event changes nothing. The event must be the
+    /// order the order service checked out here: held for its lines, for its
+    /// buyer's e-mail (an event naming another e-mail, other lines or an order
+    /// never held is refused and ends in the dead-letter topic: a forged
+    /// event cannot send keys elsewhere). An order whose hold was released
+    /// takes keys from stock; what stock lacks makes it wait (`KeysDelayed`),
+    /// and it is delivered when keys arrive.
     pub async fn deliver_paid(&self, paid: OrderPaid) -> Result<DeliveryOutcome, AppError> {
         let lines = check_paid(&paid)?;
         let now = self.clock.now_ms();
@@ -93,8 +97,16 @@ impl DeliveryService {
             .db
             .write(move |conn| -> Result<DeliveryOutcome, AppError> {
                 let order_no = paid.order_no.as_str();
-                if store::reservations::find(conn, order_no)?.is_none() {
-                    store::reservations::insert(conn, order_no, &lines, now, now)?;
+                let held = store::reservations::find(conn, order_no)?;
+                let held_lines = store::reservations::lines(conn, order_no)?;
+                if let Err(refusal) = reservation::check_paid_against(
+                    held.as_ref().map(|row| row.email.as_str()),
+                    &held_lines,
+                    &paid.email,
+                    &lines,
+                ) {
+                    tracing::error!(%order_no, %refusal, "an OrderPaid that is not the order checked out was refused");
+                    return Err(AppError::new(ErrorCode::BusinessRule, "api.error.unprocessable"));
                 }
                 let mut changes = StockChanges::default();
                 let allocation = allocate_in(conn, &mut changes, order_no, now)?;

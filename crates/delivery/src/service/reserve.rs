@@ -98,16 +98,21 @@ fn release_held(conn: &mut DbConnection, changes: &mut StockChanges, order_no: &
 }
 
 impl DeliveryService {
-    /// Holds keys for every line of `order_no`, all or nothing, for
-    /// `hold_seconds` (0: the payment window). Asking again answers the
-    /// existing hold; a released order is held afresh.
+    /// Holds keys for every line of `order_no`, bought by `email`, all or
+    /// nothing, for `hold_seconds` (0: the payment window). Asking again
+    /// answers the existing hold; a released order is held afresh.
     pub async fn reserve(
         &self,
         order_no: String,
+        email: String,
         lines: Vec<LineRequest>,
         hold_seconds: i64,
     ) -> Result<ReservationView, AppError> {
         reservation::check_request(&order_no, &lines, hold_seconds)?;
+        let email = email.trim().to_ascii_lowercase();
+        if email.is_empty() {
+            return Err(AppError::field("email", "api.error.validation"));
+        }
         let hold_ms = if hold_seconds == 0 {
             i64::try_from(self.payment_window.as_millis()).unwrap_or(i64::MAX)
         } else {
@@ -135,7 +140,7 @@ impl DeliveryService {
                 if existing.is_some() {
                     store::reservations::set_state(conn, &order_no, HoldState::Held, expires_at, now)?;
                 } else {
-                    store::reservations::insert(conn, &order_no, &lines, expires_at, now)?;
+                    store::reservations::insert(conn, &order_no, &email, &lines, expires_at, now)?;
                 }
                 let changed = changes.publish(conn)?;
                 Ok((ReservationView { order_no, state: HoldState::Held, expires_at_ms: expires_at, lines }, changed))

@@ -105,10 +105,13 @@ fn line(line_no: i64, sku: &str, quantity: i64) -> LineRequest {
     LineRequest { line_no, sku: sku.to_owned(), quantity }
 }
 
+/// The buyer of the tests' orders.
+const BUYER: &str = "buyer@example.com";
+
 fn paid(order_no: &str, sku: &str, quantity: i64) -> OrderPaid {
     OrderPaid {
         order_no: order_no.to_owned(),
-        email: "buyer@example.com".to_owned(),
+        email: BUYER.to_owned(),
         language: "de".to_owned(),
         lines: vec![PaidLine {
             line_no: 1,
@@ -132,14 +135,15 @@ fn mails(bench: &Bench) -> Vec<String> {
 async fn a_hold_runs_out_when_the_clock_passes_it_and_its_keys_sell_again() {
     let bench = bench().await;
     bench.service.import_keys("SKU-A".to_owned(), keys("AAAAA", 2)).await.unwrap();
-    let held = bench.service.reserve("KS1".to_owned(), vec![line(1, "SKU-A", 2)], 60).await.unwrap();
+    let held = bench.service.reserve("KS1".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-A", 2)], 60).await.unwrap();
     assert_eq!(held.state, HoldState::Held);
-    let refused = bench.service.reserve("KS2".to_owned(), vec![line(1, "SKU-A", 1)], 60).await.unwrap_err();
+    let refused =
+        bench.service.reserve("KS2".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-A", 1)], 60).await.unwrap_err();
     assert_eq!(refused.code, ErrorCode::Conflict, "no key is sold twice");
     assert_eq!(bench.service.release_expired(bench.clock.now_ms()).await.unwrap(), 0);
     bench.clock.advance(Duration::from_secs(61));
     assert_eq!(bench.service.release_expired(bench.clock.now_ms()).await.unwrap(), 1);
-    let again = bench.service.reserve("KS2".to_owned(), vec![line(1, "SKU-A", 2)], 60).await.unwrap();
+    let again = bench.service.reserve("KS2".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-A", 2)], 60).await.unwrap();
     assert_eq!(again.state, HoldState::Held);
 }
 
@@ -147,7 +151,7 @@ async fn a_hold_runs_out_when_the_clock_passes_it_and_its_keys_sell_again() {
 async fn a_paid_order_gets_its_held_keys_once_and_one_e_mail_with_the_guide() {
     let bench = bench().await;
     bench.service.import_keys("SKU-B".to_owned(), keys("BBBBB", 3)).await.unwrap();
-    bench.service.reserve("KS3".to_owned(), vec![line(1, "SKU-B", 2)], 0).await.unwrap();
+    bench.service.reserve("KS3".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-B", 2)], 0).await.unwrap();
     let first = bench.service.deliver_paid(paid("KS3", "SKU-B", 2)).await.unwrap();
     assert!(first.delivered_now && first.allocation.complete());
     let again = bench.service.deliver_paid(paid("KS3", "SKU-B", 2)).await.unwrap();
@@ -168,6 +172,7 @@ async fn a_paid_order_gets_its_held_keys_once_and_one_e_mail_with_the_guide() {
 async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() {
     let bench = bench().await;
     bench.service.import_keys("SKU-C".to_owned(), keys("CCCCC", 1)).await.unwrap();
+    bench.service.reserve("KS4".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-C", 1)], 0).await.unwrap();
     bench.service.deliver_paid(paid("KS4", "SKU-C", 1)).await.unwrap();
     *bench.guides.down.lock().unwrap() = true;
     assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
@@ -180,6 +185,7 @@ async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() 
 
     // The order service is down: the e-mail waits, no link is wasted on it.
     bench.service.import_keys("SKU-C".to_owned(), keys("CCCCD", 1)).await.unwrap();
+    bench.service.reserve("KS6".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-C", 1)], 0).await.unwrap();
     bench.service.deliver_paid(paid("KS6", "SKU-C", 1)).await.unwrap();
     *bench.links.down.lock().unwrap() = true;
     assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
@@ -192,6 +198,13 @@ async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() 
 #[tokio::test]
 async fn an_order_short_of_keys_waits_and_is_served_when_keys_arrive() {
     let bench = bench().await;
+    bench.service.import_keys("SKU-D".to_owned(), keys("DDDDC", 2)).await.unwrap();
+    bench.service.reserve("KS5".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-D", 2)], 60).await.unwrap();
+    bench.clock.advance(Duration::from_secs(61));
+    assert_eq!(bench.service.release_expired(bench.clock.now_ms()).await.unwrap(), 1);
+    // Its keys went to another buyer meanwhile; its payment came late.
+    let other = "other@example.com".to_owned();
+    bench.service.reserve("KS9".to_owned(), other, vec![line(1, "SKU-D", 2)], 60).await.unwrap();
     let outcome = bench.service.deliver_paid(paid("KS5", "SKU-D", 2)).await.unwrap();
     assert!(!outcome.delivered_now && !outcome.allocation.complete());
     assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
@@ -199,4 +212,20 @@ async fn an_order_short_of_keys_waits_and_is_served_when_keys_arrive() {
     assert_eq!(bench.service.fill_waiting(bench.clock.now_ms()).await.unwrap(), 1);
     assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
     assert!(mails(&bench)[0].contains("DDDDD-00001-ABCDE"));
+}
+
+#[tokio::test]
+async fn a_paid_event_for_another_e_mail_other_lines_or_no_checkout_delivers_nothing() {
+    let bench = bench().await;
+    bench.service.import_keys("SKU-E".to_owned(), keys("EEEEE", 3)).await.unwrap();
+    bench.service.reserve("KS7".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-E", 1)], 0).await.unwrap();
+    let redirected = OrderPaid { email: "thief@example.com".to_owned(), ..paid("KS7", "SKU-E", 1) };
+    assert_eq!(bench.service.deliver_paid(redirected).await.unwrap_err().code, ErrorCode::BusinessRule);
+    assert_eq!(bench.service.deliver_paid(paid("KS7", "SKU-E", 3)).await.unwrap_err().code, ErrorCode::BusinessRule);
+    let invented = bench.service.deliver_paid(paid("KS8", "SKU-E", 1)).await.unwrap_err();
+    assert_eq!(invented.code, ErrorCode::BusinessRule, "an order never checked out");
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert!(mails(&bench).is_empty());
+    // The genuine event still delivers.
+    assert!(bench.service.deliver_paid(paid("KS7", "SKU-E", 1)).await.unwrap().delivered_now);
 }

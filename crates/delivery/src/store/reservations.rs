@@ -14,6 +14,8 @@ pub struct ReservationRow {
     pub expires_at: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The buyer's e-mail the order service gave (empty for older holds).
+    pub email: String,
 }
 
 pub fn find(conn: &mut DbConnection, order_no: &str) -> QueryResult<Option<ReservationRow>> {
@@ -29,10 +31,11 @@ pub fn lines(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<LineReq
     Ok(rows.into_iter().map(|(line_no, sku, quantity)| LineRequest { line_no, sku, quantity }).collect())
 }
 
-/// A new held reservation with its lines.
+/// A new held reservation with its lines, for the buyer at `email`.
 pub fn insert(
     conn: &mut DbConnection,
     order_no: &str,
+    email: &str,
     lines: &[LineRequest],
     expires_at: i64,
     now_ms: i64,
@@ -40,6 +43,7 @@ pub fn insert(
     diesel::insert_into(reservations::table)
         .values((
             reservations::order_no.eq(order_no),
+            reservations::email.eq(email),
             reservations::state.eq(HoldState::Held),
             reservations::expires_at.eq(expires_at),
             reservations::created_at.eq(now_ms),

@@ -33,6 +33,7 @@ diesel::table! {
         expires_at -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        email -> Text,
     }
 }
 

@@ -43,7 +43,7 @@ backend_test!(imports_count_duplicates_and_invalid_keys, &MIGRATIONS, |test_db: 
     assert_eq!((stock.available, stock.reserved, stock.sold), (6, 0, 0));
 
     let empty =
-        app_error(delivery.client.import_keys(pb::ImportKeysRequest { sku: " ".to_owned(), keys: vec![] }).await);
+        app_error(delivery.staff.import_keys(pb::ImportKeysRequest { sku: " ".to_owned(), keys: vec![] }).await);
     assert_eq!(empty.code, ErrorCode::Validation);
     assert!(empty.fields.contains_key("sku") && empty.fields.contains_key("keys"));
 
@@ -107,6 +107,7 @@ backend_test!(two_hundred_checkouts_for_fifty_keys, &MIGRATIONS, |test_db: TestD
                     order_no: format!("KS-{index:04}"),
                     lines: vec![line(1, "HOT-1", 1)],
                     hold_seconds: 0,
+                    email: format!("buyer-{index}@example.com"),
                 })
                 .await
         }));

@@ -10,14 +10,17 @@ use std::time::Duration;
 use keyshop_core::clock::ManualClock;
 use keyshop_core::config::{RawConfig, ServiceName};
 use keyshop_core::events::EventBus;
+use keyshop_core::identity::{Party, StaffRole};
 use keyshop_delivery::service::DeliveryService;
 use keyshop_proto::delivery::v1 as pb;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
-use keyshop_testkit::{StoreOptions, TestDb, TestStore};
-use tonic::transport::Channel;
+use keyshop_testkit::{Signed, StoreOptions, TestDb, TestStore};
 
 pub struct RunningDelivery {
-    pub client: DeliveryServiceClient<Channel>,
+    /// Delivery as the order service calls it.
+    pub client: DeliveryServiceClient<Signed>,
+    /// Delivery as a manager stocking keys calls it (through the gateway).
+    pub staff: DeliveryServiceClient<Signed>,
     /// The store's time: tests move it.
     pub clock: Arc<ManualClock>,
     pub catalog_url: String,
@@ -54,13 +57,17 @@ pub async fn start_at(raw: RawConfig, demo: bool, clock: Arc<ManualClock>) -> Ru
     let store = TestStore::with(options).await;
     RunningDelivery {
         clock,
-        client: DeliveryServiceClient::new(store.channel(ServiceName::Delivery).await),
+        client: DeliveryServiceClient::new(store.channel_as(ServiceName::Delivery, Party::Order).await),
+        staff: DeliveryServiceClient::new(store.staff_channel(ServiceName::Delivery, StaffRole::Manager).await),
         catalog_url: store.grpc_url(ServiceName::Catalog),
         service: store.delivery().clone(),
         bus: store.bus.clone(),
         store,
     }
 }
+
+/// The buyer every test order is held for.
+pub const BUYER: &str = "buyer@example.com";
 
 pub fn keys(prefix: &str, count: usize) -> Vec<pb::KeyLine> {
     (0..count).map(|index| pb::KeyLine { key: format!("{prefix}-{index:05}-ABCDE"), note: String::new() }).collect()
@@ -72,7 +79,7 @@ pub fn line(line_no: i64, sku: &str, quantity: i64) -> pb::ReserveLine {
 
 impl RunningDelivery {
     pub async fn import(&mut self, sku: &str, keys: Vec<pb::KeyLine>) -> pb::ImportKeysResponse {
-        self.client.import_keys(pb::ImportKeysRequest { sku: sku.to_owned(), keys }).await.unwrap().into_inner()
+        self.staff.import_keys(pb::ImportKeysRequest { sku: sku.to_owned(), keys }).await.unwrap().into_inner()
     }
 
     pub async fn stock(&mut self, sku: &str) -> pb::Stock {
@@ -87,7 +94,7 @@ impl RunningDelivery {
         hold_seconds: i64,
     ) -> Result<pb::Reservation, tonic::Status> {
         self.client
-            .reserve(pb::ReserveRequest { order_no: order_no.to_owned(), lines, hold_seconds })
+            .reserve(pb::ReserveRequest { order_no: order_no.to_owned(), lines, hold_seconds, email: BUYER.to_owned() })
             .await
             .map(tonic::Response::into_inner)
     }

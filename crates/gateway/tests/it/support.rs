@@ -63,7 +63,8 @@ async fn spawn(demo: bool) -> TestApp {
     let store = TestStore::with(options).await;
     let spa = &store.config.http.spa_dir;
     std::fs::write(spa.join("static/js/main.abc123.js"), "console.log(1)").unwrap();
-    let clients = ServiceClients::connect(|service| store.grpc_url(service)).unwrap();
+    let gateway = store.identity.signer(keyshop_core::identity::Party::Gateway).unwrap();
+    let clients = ServiceClients::connect(|service| store.grpc_url(service), gateway).unwrap();
     TestApp {
         state: web::Data::new(GatewayState::new(&store.config.http, clients, clock.clone())),
         clock,
@@ -79,7 +80,8 @@ pub fn spawn_app_without_services() -> (web::Data<GatewayState>, tempfile::TempD
     let data = tempfile::tempdir().unwrap();
     let spa = spa_dir();
     let config = config(&data, &spa);
-    let clients = ServiceClients::connect(|_| "http://127.0.0.1:1".to_owned()).unwrap();
+    let gateway = keyshop_core::identity::Keyring::generate().signer(keyshop_core::identity::Party::Gateway).unwrap();
+    let clients = ServiceClients::connect(|_| "http://127.0.0.1:1".to_owned(), gateway).unwrap();
     (web::Data::new(GatewayState::new(&config.http, clients, keyshop_core::clock::system())), data, spa)
 }
 

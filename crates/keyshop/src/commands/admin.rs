@@ -11,6 +11,7 @@ use crate::cli::{AdminCommand, MemberCommand};
 /// them out at their next request.
 pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
     match command {
+        AdminCommand::IdentityKeys => print_identity_keys(),
         AdminCommand::Member { command } => {
             let url = config.service(ServiceName::Member).database_url.expose_secret();
             let db =
@@ -26,4 +27,19 @@ pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A new identity key per part of the store, as environment lines:
+/// `<PART>_IDENTITY_KEY` (each part's `KEYSHOP_IDENTITY_KEY`) and
+/// `KEYSHOP_IDENTITY_PUBLIC_KEYS`; as it is, the `deploy/.env` of docker compose.
+fn print_identity_keys() {
+    let material = keyshop_core::identity::Keyring::generate_material();
+    println!("# keyshop identity keys. Each part's own key is its KEYSHOP_IDENTITY_KEY: give it to that part");
+    println!("# only, from a secret (k8s/base/secrets/<part>.env). Every part gets KEYSHOP_IDENTITY_PUBLIC_KEYS.");
+    println!("# For docker compose, save this as deploy/.env.");
+    for (party, private, _) in &material {
+        println!("{}_IDENTITY_KEY={private}", party.as_str().to_uppercase());
+    }
+    let public: Vec<&str> = material.iter().map(|(_, _, public)| public.as_str()).collect();
+    println!("KEYSHOP_IDENTITY_PUBLIC_KEYS={}", public.join(","));
 }

@@ -191,10 +191,25 @@ fn migrate_then_serve_then_change_a_rate_then_stop_gracefully() {
 }
 
 /// `keyshop serve --service NAME` on `port`, with the peers' URLs.
-fn service(data: &Path, name: &str, port: u16, peers: &[(&str, u16)]) -> Child {
+/// `keyshop` run as part `name` of a distributed store: its own identity
+/// key and every public one, from a set `keyshop admin identity-keys` made.
+fn part(data: &Path, name: &str, identity: &str) -> Command {
     let mut command = keyshop(data);
+    for line in identity.lines().filter(|line| !line.starts_with('#')) {
+        let (variable, value) = line.split_once('=').unwrap();
+        if variable == format!("{}_IDENTITY_KEY", name.to_uppercase()) {
+            command.env("KEYSHOP_IDENTITY_KEY", value);
+        } else if variable == "KEYSHOP_IDENTITY_PUBLIC_KEYS" {
+            command.env(variable, value);
+        }
+    }
+    command.args(["serve", "--service", name]);
     command
-        .args(["serve", "--service", name])
+}
+
+fn service(data: &Path, name: &str, port: u16, peers: &[(&str, u16)], identity: &str) -> Child {
+    let mut command = part(data, name, identity);
+    command
         .env(format!("{}_GRPC_ADDR", name.to_uppercase()), format!("127.0.0.1:{port}"))
         .env("PAYMENT_PROVIDERS", "sandbox")
         .env("KEYSHOP_ALLOW_SANDBOX", "true")
@@ -212,18 +227,25 @@ fn one_service_per_process() {
     let ports: Vec<(&str, u16)> =
         ["catalog", "member", "delivery", "payment", "order"].into_iter().map(|name| (name, free_port())).collect();
     let catalog_port = ports[0].1;
+    let made = keyshop(data.path()).args(["admin", "identity-keys"]).output().unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let identity = String::from_utf8(made.stdout).unwrap();
 
-    let alone = keyshop(data.path()).args(["serve", "--service", "gateway"]).output().unwrap();
+    // Without its identity key, no part starts (none is made for it).
+    let unsigned = keyshop(data.path()).args(["serve", "--service", "order"]).output().unwrap();
+    assert!(!unsigned.status.success());
+    assert!(String::from_utf8_lossy(&unsigned.stderr).contains("KEYSHOP_IDENTITY_KEY"), "{unsigned:?}");
+
+    let alone = part(data.path(), "gateway", &identity).output().unwrap();
     assert!(!alone.status.success());
     assert!(String::from_utf8_lossy(&alone.stderr).contains("CATALOG_GRPC_URL"), "{alone:?}");
-    let member_without_catalog = keyshop(data.path()).args(["serve", "--service", "member"]).output().unwrap();
+    let member_without_catalog = part(data.path(), "member", &identity).output().unwrap();
     assert!(!member_without_catalog.status.success());
     assert!(
         String::from_utf8_lossy(&member_without_catalog.stderr).contains("CATALOG_GRPC_URL"),
         "{member_without_catalog:?}"
     );
-    let without_member = keyshop(data.path())
-        .args(["serve", "--service", "gateway"])
+    let without_member = part(data.path(), "gateway", &identity)
         .env("CATALOG_GRPC_URL", format!("http://127.0.0.1:{catalog_port}"))
         .output()
         .unwrap();
@@ -241,13 +263,13 @@ fn one_service_per_process() {
                 "delivery" => ports.iter().filter(|(peer, _)| matches!(*peer, "catalog" | "order")).copied().collect(),
                 _ => ports.iter().filter(|(peer, _)| peer != name).copied().collect(),
             };
-            service(data.path(), name, *port, &peers)
+            service(data.path(), name, *port, &peers, &identity)
         })
         .collect();
     let http_port = free_port();
     let gateway_peers: Vec<(&str, u16)> = ports.iter().filter(|(name, _)| *name != "delivery").copied().collect();
-    let mut gateway = keyshop(data.path());
-    gateway.args(["serve", "--service", "gateway"]).env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"));
+    let mut gateway = part(data.path(), "gateway", &identity);
+    gateway.env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"));
     for (peer, port) in &gateway_peers {
         gateway.env(format!("{}_GRPC_URL", peer.to_uppercase()), format!("http://127.0.0.1:{port}"));
     }

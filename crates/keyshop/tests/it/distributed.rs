@@ -47,6 +47,8 @@ struct Cluster {
     dir: tempfile::TempDir,
     env: BTreeMap<String, String>,
     processes: BTreeMap<String, Child>,
+    /// Each part's own identity key (`KEYSHOP_IDENTITY_KEY`), by service.
+    identity_keys: BTreeMap<String, String>,
     _databases: Vec<EmptyPostgres>,
 }
 
@@ -75,6 +77,7 @@ impl Cluster {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .envs(&self.env)
             .env("KEYSHOP_DATA_DIR", &data)
+            .env("KEYSHOP_IDENTITY_KEY", &self.identity_keys[service])
             // Replicas are one service to a trace (the order replicas both "order").
             .env("OTEL_SERVICE_NAME", service)
             .envs(with_env.iter().map(|(name, value)| (*name, value.as_str())))
@@ -333,6 +336,12 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         ("OTEL_EXPORTER_OTLP_ENDPOINT".to_owned(), format!("http://127.0.0.1:{collector_port}")),
         ("OTEL_METRIC_EXPORT_INTERVAL".to_owned(), "1000".to_owned()),
     ]);
+    // Each process signs its calls with its own key and trusts every public one.
+    let material = keyshop_core::identity::Keyring::generate_material();
+    let public: Vec<&str> = material.iter().map(|(_, _, public)| public.as_str()).collect();
+    env.insert("KEYSHOP_IDENTITY_PUBLIC_KEYS".to_owned(), public.join(","));
+    let identity_keys =
+        material.iter().map(|(party, private, _)| (party.as_str().to_owned(), private.clone())).collect();
     let mut databases = Vec::new();
     for service in SERVICES {
         let database = EmptyPostgres::create(service).unwrap();
@@ -351,7 +360,7 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         assert_eq!(status, 200, "{name}: {text}");
         text
     };
-    let mut cluster = Cluster { dir, env, processes: BTreeMap::new(), _databases: databases };
+    let mut cluster = Cluster { dir, env, processes: BTreeMap::new(), identity_keys, _databases: databases };
     cluster.start("catalog", "catalog", true, &[]);
     cluster.start("member", "member", false, &[]);
     cluster.start("payment", "payment", false, &[metrics_addr("payment")]);

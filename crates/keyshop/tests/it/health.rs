@@ -42,9 +42,14 @@ async fn a_service_on_postgres_reports_not_serving_once_its_database_is_gone() {
     let database = EmptyPostgres::create("health").unwrap();
     let data = tempfile::tempdir().unwrap();
     let port = free_port();
+    let material = keyshop_core::identity::Keyring::generate_material();
+    let own = material.iter().find(|(party, _, _)| party.as_str() == "payment").unwrap().1.clone();
+    let public: Vec<&str> = material.iter().map(|(_, _, public)| public.as_str()).collect();
     let child = Command::new(BINARY)
         .args(["serve", "--service", "payment"])
         .env_clear()
+        .env("KEYSHOP_IDENTITY_KEY", own)
+        .env("KEYSHOP_IDENTITY_PUBLIC_KEYS", public.join(","))
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("KEYSHOP_DATA_DIR", data.path())
         .env("PAYMENT_DATABASE_URL", &database.url)

@@ -6,5 +6,6 @@ mod cli;
 mod crash;
 mod distributed;
 mod health;
+mod identity;
 mod shop;
 mod support;

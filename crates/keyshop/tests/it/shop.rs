@@ -13,6 +13,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use keyshop_core::config::{RawConfig, ServiceName};
+use keyshop_core::identity::StaffRole;
 use keyshop_proto::delivery::v1 as delivery;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
 use keyshop_proto::order::v1 as order;
@@ -93,8 +94,9 @@ impl Shop {
         self.call("POST", path, headers, Some(body)).await
     }
 
-    async fn delivery(&self) -> DeliveryServiceClient<tonic::transport::Channel> {
-        DeliveryServiceClient::new(self.store.channel(ServiceName::Delivery).await)
+    /// Delivery as the gateway calls it for a manager stocking keys.
+    async fn delivery(&self) -> DeliveryServiceClient<keyshop_testkit::Signed> {
+        DeliveryServiceClient::new(self.store.staff_channel(ServiceName::Delivery, StaffRole::Manager).await)
     }
 
     /// Products the demo catalog sells with keys in stock (`stock`
@@ -539,7 +541,15 @@ async fn a_member_buys_and_only_they_see_it() {
     assert_eq!(tickets["rows"][0]["orderNo"], order_no.as_str(), "{tickets}");
     // Staff approve it: the payment is refunded once, the buyer is told.
     let order_url = shop.store.grpc_url(ServiceName::Order);
-    let mut orders = OrderServiceClient::connect(order_url).await.unwrap();
+    // Not without an identity, nor for support.
+    let decision = order::RefundDecision { order_no: order_no.clone(), approve: true, note: String::new() };
+    let mut anonymous = OrderServiceClient::connect(order_url).await.unwrap();
+    let refused = anonymous.decide_refund(decision.clone()).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::Unauthenticated);
+    let mut support = OrderServiceClient::new(shop.store.staff_channel(ServiceName::Order, StaffRole::Support).await);
+    let refused = support.decide_refund(decision.clone()).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+    let mut orders = OrderServiceClient::new(shop.store.staff_channel(ServiceName::Order, StaffRole::Finance).await);
     let decision = order::RefundDecision { order_no: order_no.clone(), approve: true, note: String::new() };
     let refunded = orders.decide_refund(decision.clone()).await.unwrap().into_inner();
     assert_eq!(refunded.state, keyshop_core::vocab::OrderState::Refunded.to_proto());

@@ -352,7 +352,7 @@ backend_test!(disabling_signs_the_member_out_everywhere, &MIGRATIONS, |test_db: 
     let first = member.member("gus@example.com").await;
     let second = member.login("gus@example.com", PASSWORD).await.unwrap();
     member
-        .client
+        .staff
         .set_member_disabled(pb::SetMemberDisabledRequest { email: "gus@example.com".into(), disabled: true })
         .await
         .unwrap();
@@ -365,7 +365,7 @@ backend_test!(disabling_signs_the_member_out_everywhere, &MIGRATIONS, |test_db: 
     let refused = app_error(member.login("gus@example.com", PASSWORD).await);
     assert_eq!(refused.msg_key, "api.member.disabled");
     member
-        .client
+        .staff
         .set_member_disabled(pb::SetMemberDisabledRequest { email: "gus@example.com".into(), disabled: false })
         .await
         .unwrap();

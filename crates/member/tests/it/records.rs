@@ -202,7 +202,7 @@ backend_test!(a_ticket_thread_with_staff_until_closed, &MIGRATIONS, |test_db: Te
         .into_inner()
         .id;
     member
-        .client
+        .staff
         .staff_reply_ticket(pb::TicketMessageRequest { ticket_id: ticket, body: "We sent a new key".into() })
         .await
         .unwrap();
@@ -210,7 +210,7 @@ backend_test!(a_ticket_thread_with_staff_until_closed, &MIGRATIONS, |test_db: Te
     assert_eq!(thread.ticket.as_ref().unwrap().status, TicketStatus::Answered.to_proto());
     assert_eq!(thread.messages.iter().map(|message| message.author.as_str()).collect::<Vec<_>>(), ["member", "staff"]);
     let staff = member
-        .client
+        .staff
         .staff_list_tickets(pb::StaffListTicketsRequest {
             status: Some(TicketStatus::Answered.to_proto()),
             page: 1,

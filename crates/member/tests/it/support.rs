@@ -13,14 +13,15 @@ use keyshop_member::service::MemberService;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_testkit::{StoreOptions, TestDb, TestStore};
-use tonic::transport::Channel;
 
 /// What the captcha accepts in tests.
 pub const CAPTCHA: &str = keyshop_testkit::store::CAPTCHA;
 pub const PASSWORD: &str = "secret-12";
 
 pub struct RunningMember {
-    pub client: MemberServiceClient<Channel>,
+    pub client: MemberServiceClient<keyshop_testkit::Signed>,
+    /// The member service as the gateway calls it for the store's owner.
+    pub staff: MemberServiceClient<keyshop_testkit::Signed>,
     pub service: Arc<MemberService>,
     pub catalog: Arc<keyshop_catalog::service::CatalogService>,
     pub bus: Arc<dyn EventBus>,
@@ -36,6 +37,9 @@ pub async fn start(test_db: TestDb, with_products: bool) -> RunningMember {
     let store = TestStore::with(StoreOptions { raw, demo_catalog: with_products, ..StoreOptions::default() }).await;
     RunningMember {
         client: MemberServiceClient::new(store.channel(ServiceName::Member).await),
+        staff: MemberServiceClient::new(
+            store.staff_channel(ServiceName::Member, keyshop_core::identity::StaffRole::Owner).await,
+        ),
         service: store.member().clone(),
         catalog: store.catalog().clone(),
         bus: store.bus.clone(),

@@ -39,6 +39,14 @@ pub struct Order {
     pub history: Vec<StateStep>,
 }
 
+impl Order {
+    /// Whether a payment of `amount` minor units of `currency` pays this
+    /// order: exactly its price, in its currency.
+    pub fn paid_by(&self, amount: i64, currency: &str) -> bool {
+        amount == self.price.real_amount && currency.eq_ignore_ascii_case(self.currency.as_str())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderLine {
     pub line_no: i64,

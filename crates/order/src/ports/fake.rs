@@ -151,7 +151,7 @@ impl Inventory for FakeInventory {
         Ok(skus.into_iter().map(|sku| (sku.clone(), stock.get(&sku).copied().unwrap_or(0))).collect())
     }
 
-    async fn hold(&self, order_no: &OrderNo, lines: Vec<HoldLine>) -> Result<(), AppError> {
+    async fn hold(&self, order_no: &OrderNo, _email: &str, lines: Vec<HoldLine>) -> Result<(), AppError> {
         let mut held = self.held.lock().unwrap();
         if held.contains_key(order_no) {
             return Ok(());

@@ -108,9 +108,10 @@ impl Inventory for GrpcInventory {
         Ok(stock.into_iter().map(|stock| (stock.sku, stock.available)).collect())
     }
 
-    async fn hold(&self, order_no: &OrderNo, lines: Vec<HoldLine>) -> Result<(), AppError> {
+    async fn hold(&self, order_no: &OrderNo, email: &str, lines: Vec<HoldLine>) -> Result<(), AppError> {
         let request = delivery::ReserveRequest {
             order_no: order_no.to_string(),
+            email: email.to_owned(),
             lines: lines
                 .into_iter()
                 .map(|line| delivery::ReserveLine { line_no: line.line_no, sku: line.sku, quantity: line.quantity })

@@ -108,9 +108,9 @@ pub trait Members: Send + Sync {
 pub trait Inventory: Send + Sync {
     /// Keys available per SKU.
     async fn available(&self, skus: Vec<String>) -> Result<BTreeMap<String, i64>, AppError>;
-    /// Holds keys for every line of `order_no`, all or nothing (409 when
-    /// stock is short); a repeated hold answers the same.
-    async fn hold(&self, order_no: &OrderNo, lines: Vec<HoldLine>) -> Result<(), AppError>;
+    /// Holds keys for every line of `order_no`, bought by `email`, all or
+    /// nothing (409 when stock is short); a repeated hold answers the same.
+    async fn hold(&self, order_no: &OrderNo, email: &str, lines: Vec<HoldLine>) -> Result<(), AppError>;
     /// Gives the order's held keys back; safe to repeat.
     async fn release(&self, order_no: &OrderNo) -> Result<(), AppError>;
     /// The order's keys, decrypted, the reveal recorded for `viewer`.

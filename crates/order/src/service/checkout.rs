@@ -118,7 +118,7 @@ impl OrderService {
         if shopper.is_none() {
             self.guest_allowance(&request.client_ip, form.email.as_str(), &quote).await?;
         }
-        let order_no = self.hold(&quote).await?;
+        let order_no = self.hold(&quote, form.email.as_str()).await?;
         let link_token = secret::new_token().map_err(AppError::internal)?;
         if let Err(error) = self.persist(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token).await {
             if let Err(release) = self.ports.inventory.release(&order_no).await {
@@ -229,9 +229,10 @@ impl OrderService {
         Ok(Quote { lines: quoted, rate, method, coupon_code: coupon.map(|(code, _)| code), bill, buyer })
     }
 
-    /// Holds the quote's keys under a number no order has yet (the delivery
-    /// service knows the reservation by it).
-    async fn hold(&self, quote: &Quote) -> Result<OrderNo, AppError> {
+    /// Holds the quote's keys for the buyer at `email` under a number no
+    /// order has yet (the delivery service knows the reservation by it, and
+    /// delivers its keys only to that e-mail).
+    async fn hold(&self, quote: &Quote, email: &str) -> Result<OrderNo, AppError> {
         let order_no = self.fresh_order_no().await?;
         let lines = quote
             .lines
@@ -242,7 +243,7 @@ impl OrderService {
                 quantity: *quantity,
             })
             .collect();
-        self.ports.inventory.hold(&order_no, lines).await?;
+        self.ports.inventory.hold(&order_no, email, lines).await?;
         Ok(order_no)
     }
 

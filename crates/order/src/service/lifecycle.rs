@@ -10,6 +10,15 @@ use keyshop_core::vocab::PaymentProvider;
 use keyshop_proto::events::v1::{OrderPaid, OrderRefunded, PaidLine};
 
 use super::{Asker, OrderService, not_found};
+
+/// A payment as the payment service confirmed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmedPayment {
+    pub provider: PaymentProvider,
+    /// Minor units of `currency`.
+    pub amount: i64,
+    pub currency: String,
+}
 use crate::domain::link;
 use crate::domain::order::Order;
 use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
@@ -119,14 +128,25 @@ impl OrderService {
 
     /// The payment arrived: the order is paid and `OrderPaid` announced, once.
     /// A payment for an order that expired or was cancelled meanwhile still
-    /// pays it (the money was taken): it is delivered from stock.
-    pub async fn payment_succeeded(&self, order_no: &str, provider: PaymentProvider) -> Result<bool, AppError> {
+    /// pays it (the money was taken): it is delivered from stock. A payment
+    /// whose amount or currency is not the order's is refused (an error, so
+    /// the event ends in the dead-letter topic, where it is seen): whatever
+    /// claims it, it did not pay this order.
+    pub async fn payment_succeeded(&self, order_no: &str, payment: ConfirmedPayment) -> Result<bool, AppError> {
         let order_no = OrderNo::parse(order_no).ok_or_else(not_found)?;
         let now = self.clock.now_ms();
+        let ConfirmedPayment { provider, amount, currency } = payment;
         let moved = self
             .db
             .write(move |conn| -> Result<bool, AppError> {
                 let (order, _) = store::orders::find(conn, &order_no)?.ok_or_else(not_found)?;
+                if !order.paid_by(amount, &currency) {
+                    tracing::error!(
+                        %order_no, amount, %currency, due = order.price.real_amount, due_currency = %order.currency,
+                        "a payment that is not the order's amount was refused"
+                    );
+                    return Err(AppError::new(ErrorCode::BusinessRule, "api.error.unprocessable"));
+                }
                 let Ok(to) = order.state.next(OrderEvent::Pay) else { return Ok(false) };
                 if !store::orders::transition(conn, &order_no, order.state, to, provider.as_str(), now)? {
                     return Ok(false);

@@ -26,6 +26,7 @@ use keyshop_core::throttle::Throttle;
 
 pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
+pub use lifecycle::ConfirmedPayment;
 pub use orders::{OrderKeys, OrderPage};
 pub use refund::{MAX_REASON_CHARS, check_reason};
 

@@ -22,7 +22,7 @@ use secrecy::SecretString;
 
 use keyshop_core::config::GuestLimits;
 
-use super::{Asker, CartAsker, CheckoutRequest, OrderDeps, OrderService, OrderSettings, Placed};
+use super::{Asker, CartAsker, CheckoutRequest, ConfirmedPayment, OrderDeps, OrderService, OrderSettings, Placed};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
 use crate::domain::coupon::Coupon;
@@ -289,8 +289,19 @@ async fn an_unpaid_order_expires_its_keys_and_coupon_go_back_and_a_late_payment_
 
     assert!(bench.service.issue_mail_link(&number).await.is_err(), "no e-mail link to an unpaid order");
     // The money was taken after all: the order is paid, announced once.
-    assert!(bench.service.payment_succeeded(&number, PaymentProvider::Sandbox).await.unwrap());
-    assert!(!bench.service.payment_succeeded(&number, PaymentProvider::Sandbox).await.unwrap());
+    let short = ConfirmedPayment {
+        amount: placed.order.price.real_amount - 1,
+        ..paid_in_full(&placed, PaymentProvider::Sandbox)
+    };
+    assert!(
+        bench.service.payment_succeeded(&number, short).await.is_err(),
+        "a payment short of the price pays nothing"
+    );
+    let other = ConfirmedPayment { currency: "JPY".to_owned(), ..paid_in_full(&placed, PaymentProvider::Sandbox) };
+    assert!(bench.service.payment_succeeded(&number, other).await.is_err(), "nor one in another currency");
+    assert!(bench.paid_events().await.is_empty());
+    assert!(bench.service.payment_succeeded(&number, paid_in_full(&placed, PaymentProvider::Sandbox)).await.unwrap());
+    assert!(!bench.service.payment_succeeded(&number, paid_in_full(&placed, PaymentProvider::Sandbox)).await.unwrap());
     let paid = bench.paid_events().await;
     assert_eq!(paid.len(), 1);
     assert_eq!(paid[0].member_id, None);
@@ -323,7 +334,7 @@ async fn a_paid_order_shows_its_keys_to_its_buyer_and_is_refunded_once_approved(
     let early = bench.service.reveal_keys(&number, &owner, "1.2.3.4".to_owned(), "Firefox".to_owned()).await;
     assert_eq!(early.unwrap_err().code, ErrorCode::Conflict, "no keys before payment");
 
-    bench.service.payment_succeeded(&number, PaymentProvider::Stripe).await.unwrap();
+    bench.service.payment_succeeded(&number, paid_in_full(&placed, PaymentProvider::Stripe)).await.unwrap();
     assert_eq!(bench.paid_events().await[0].member_id, Some(9));
     bench.service.keys_delivered(&number).await.unwrap();
     let keys = bench.service.reveal_keys(&number, &owner, "1.2.3.4".to_owned(), "Firefox".to_owned()).await.unwrap();
@@ -383,4 +394,13 @@ async fn fifty_guest_checkouts_from_one_address_are_throttled() {
     let mut member = from("2001:db8:9:9::1", "member@example.com");
     member.bearer = Some(bench.fakes.members.sign_in(9, 0));
     bench.service.checkout(member).await.expect("a member's checkout is not a guest's");
+}
+
+/// The payment of `placed`'s whole price through `provider`.
+fn paid_in_full(placed: &Placed, provider: PaymentProvider) -> ConfirmedPayment {
+    ConfirmedPayment {
+        provider,
+        amount: placed.order.price.real_amount,
+        currency: placed.order.currency.as_str().to_owned(),
+    }
 }

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use keyshop_core::config::{RawConfig, ServiceName};
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::identity::{Party, StaffRole};
 use keyshop_core::money::ExchangeRate;
 use keyshop_core::vocab::{OrderState, PaymentProvider, PaymentState};
 use keyshop_order::domain::coupon::Coupon;
@@ -29,16 +30,19 @@ use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_proto::order::v1 as pb;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
 use keyshop_testkit::backend_test;
-use keyshop_testkit::{StoreOptions, TestDb, TestStore};
+use keyshop_testkit::{Signed, StoreOptions, TestDb, TestStore};
 use std::sync::Arc;
 
 const CAPTCHA: &str = keyshop_testkit::store::CAPTCHA;
 
 struct Store {
-    order: OrderServiceClient<tonic::transport::Channel>,
-    catalog: CatalogServiceClient<tonic::transport::Channel>,
-    member: MemberServiceClient<tonic::transport::Channel>,
-    delivery: DeliveryServiceClient<tonic::transport::Channel>,
+    order: OrderServiceClient<Signed>,
+    catalog: CatalogServiceClient<Signed>,
+    member: MemberServiceClient<Signed>,
+    /// Delivery as the order service calls it.
+    delivery: DeliveryServiceClient<Signed>,
+    /// Delivery as a manager stocking keys calls it (through the gateway).
+    stock: DeliveryServiceClient<Signed>,
     payments: Arc<PaymentService>,
     order_db: keyshop_core::db::Db,
     /// The store's time: tests move it.
@@ -57,7 +61,8 @@ async fn start(test_db: &TestDb) -> Store {
         order: OrderServiceClient::new(running.channel(ServiceName::Order).await),
         catalog: CatalogServiceClient::new(running.channel(ServiceName::Catalog).await),
         member: MemberServiceClient::new(running.channel(ServiceName::Member).await),
-        delivery: DeliveryServiceClient::new(running.channel(ServiceName::Delivery).await),
+        delivery: DeliveryServiceClient::new(running.channel_as(ServiceName::Delivery, Party::Order).await),
+        stock: DeliveryServiceClient::new(running.staff_channel(ServiceName::Delivery, StaffRole::Manager).await),
         payments: running.payment().clone(),
         order_db: running.order().db().clone(),
         clock,
@@ -115,7 +120,7 @@ impl Store {
     }
 
     async fn import(&mut self, sku: &str, lines: Vec<delivery::KeyLine>) {
-        self.delivery.import_keys(delivery::ImportKeysRequest { sku: sku.to_owned(), keys: lines }).await.unwrap();
+        self.stock.import_keys(delivery::ImportKeysRequest { sku: sku.to_owned(), keys: lines }).await.unwrap();
     }
 
     async fn stock(&mut self, sku: &str) -> delivery::Stock {

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use keyshop_core::config::{Config, RawConfig};
 use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::identity::Party;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown;
 use keyshop_payment::Payment;
@@ -16,6 +17,8 @@ use keyshop_proto::payment::v1 as pb;
 use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
 use keyshop_testkit::TestDb;
 use keyshop_testkit::backend_test;
+use keyshop_testkit::identity::Asserting;
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
 backend_test!(sessions_are_opened_read_and_cancelled_over_grpc, &MIGRATIONS, |test_db: TestDb| async move {
@@ -28,7 +31,8 @@ backend_test!(sessions_are_opened_read_and_cancelled_over_grpc, &MIGRATIONS, |te
         ..RawConfig::default()
     };
     let config = Config::from_raw(raw).unwrap();
-    let platform = Platform::from_config(&config).unwrap();
+    let mut platform = Platform::from_config(&config).unwrap();
+    platform.identity = keyshop_core::identity::Keyring::generate();
     let (trigger, stop) = shutdown::channel();
     let payment = Payment::build(&config, &platform).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -40,7 +44,10 @@ backend_test!(sessions_are_opened_read_and_cancelled_over_grpc, &MIGRATIONS, |te
         .connect()
         .await
         .unwrap();
-    let mut client = PaymentServiceClient::new(channel);
+    // Sessions are opened by the order service.
+    let signer = platform.identity.signer(Party::Order).unwrap();
+    let as_order = Asserting { signer, audience: Party::Payment, staff: None };
+    let mut client = PaymentServiceClient::new(InterceptedService::new(channel, as_order));
 
     let methods =
         client.list_methods(pb::ListMethodsRequest { currency: "EUR".to_owned() }).await.unwrap().into_inner();

@@ -1,0 +1,225 @@
+//! Who may do what: the staff roles' permissions and every guarded gRPC
+//! method's access, in one place. The console shows what a role's
+//! permissions allow, the gateway checks them before it calls, and each
+//! service checks them again on its own port ([`super::layer`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::Party;
+use crate::code_enum;
+
+code_enum! {
+    /// A member of staff's role.
+    pub enum StaffRole {
+        /// Everything, staff management and the audit log included.
+        Owner = "owner",
+        /// The catalog, the content and the key stock.
+        Manager = "manager",
+        /// Orders (read, resend the e-mail, notes), tickets and chat, members (read).
+        Support = "support",
+        /// Refund decisions, coupons, payments.
+        Finance = "finance",
+    }
+}
+
+impl Serialize for StaffRole {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for StaffRole {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<StaffRole, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        StaffRole::parse(&code).ok_or_else(|| serde::de::Error::custom(format!("unknown staff role {code:?}")))
+    }
+}
+
+code_enum! {
+    /// Something a member of staff may be allowed to do.
+    pub enum Permission {
+        /// The dashboard's figures.
+        DashboardRead = "dashboard.read",
+        /// Search and read orders, with their timelines.
+        OrdersRead = "orders.read",
+        /// Resend an order's key e-mail.
+        OrdersResend = "orders.resend",
+        /// Cancel an unpaid order, add a staff note.
+        OrdersManage = "orders.manage",
+        /// Approve or decline a refund request.
+        RefundsDecide = "refunds.decide",
+        /// Read payments.
+        PaymentsRead = "payments.read",
+        /// Create, edit and disable coupons.
+        CouponsManage = "coupons.manage",
+        /// The key stock per product, its thresholds.
+        KeysRead = "keys.read",
+        /// Import keys, set low-stock thresholds.
+        KeysImport = "keys.import",
+        /// Show a sold key unmasked (with a reason, audited).
+        KeysReveal = "keys.reveal",
+        /// Search and read members.
+        MembersRead = "members.read",
+        /// Disable and enable members, adjust their points.
+        MembersManage = "members.manage",
+        /// Read and answer support tickets.
+        TicketsAnswer = "tickets.answer",
+        /// Answer live chat.
+        ChatAnswer = "chat.answer",
+        /// Products and their images.
+        CatalogManage = "catalog.manage",
+        /// News, pages, site settings, currencies, notices, the newsletter.
+        ContentManage = "content.manage",
+        /// Invite staff, change roles, reset 2FA, disable.
+        StaffManage = "staff.manage",
+        /// Search the audit log.
+        AuditRead = "audit.read",
+    }
+}
+
+impl StaffRole {
+    /// The permissions of the role: the one table.
+    pub fn permissions(self) -> &'static [Permission] {
+        use Permission::*;
+        match self {
+            StaffRole::Owner => Permission::ALL,
+            StaffRole::Manager => &[DashboardRead, KeysRead, KeysImport, CatalogManage, ContentManage],
+            StaffRole::Support => {
+                &[DashboardRead, OrdersRead, OrdersResend, OrdersManage, MembersRead, TicketsAnswer, ChatAnswer]
+            }
+            StaffRole::Finance => {
+                &[DashboardRead, OrdersRead, OrdersManage, RefundsDecide, PaymentsRead, CouponsManage]
+            }
+        }
+    }
+
+    pub fn may(self, permission: Permission) -> bool {
+        self.permissions().contains(&permission)
+    }
+}
+
+/// Who may call a gRPC method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Any part of the store (the gateway or a service): the default.
+    AnyParty,
+    /// Only these parties: a step of the store's own flows.
+    Parties(&'static [Party]),
+    /// A member of staff whose role has the permission, asserted by the gateway.
+    Staff(Permission),
+}
+
+/// Every method guarded beyond [`Access::AnyParty`], by its gRPC path.
+#[rustfmt::skip]
+pub const GUARDED: &[(&str, Access)] = &[
+    // Catalog: what staff set.
+    ("/keyshop.catalog.v1.CatalogService/SetCurrencyRate", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.catalog.v1.CatalogService/SetSetting", Access::Staff(Permission::ContentManage)),
+    // Member: staff operations.
+    ("/keyshop.member.v1.MemberService/SendNotice", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.member.v1.MemberService/SendNewsletter", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.member.v1.MemberService/StaffListTickets", Access::Staff(Permission::TicketsAnswer)),
+    ("/keyshop.member.v1.MemberService/StaffGetTicket", Access::Staff(Permission::TicketsAnswer)),
+    ("/keyshop.member.v1.MemberService/StaffReplyTicket", Access::Staff(Permission::TicketsAnswer)),
+    ("/keyshop.member.v1.MemberService/SetMemberDisabled", Access::Staff(Permission::MembersManage)),
+    // Delivery: keys move only in the order's steps, and staff import them.
+    ("/keyshop.delivery.v1.DeliveryService/ImportKeys", Access::Staff(Permission::KeysImport)),
+    ("/keyshop.delivery.v1.DeliveryService/Reserve", Access::Parties(&[Party::Order])),
+    ("/keyshop.delivery.v1.DeliveryService/Release", Access::Parties(&[Party::Order])),
+    ("/keyshop.delivery.v1.DeliveryService/Allocate", Access::Parties(&[Party::Order])),
+    ("/keyshop.delivery.v1.DeliveryService/RevealKeys", Access::Parties(&[Party::Order])),
+    ("/keyshop.delivery.v1.DeliveryService/ListReveals", Access::Parties(&[Party::Order])),
+    ("/keyshop.delivery.v1.DeliveryService/ResendEmail", Access::Parties(&[Party::Order])),
+    // Order: refunds are decided by staff; mail links are made for delivery's e-mails.
+    ("/keyshop.order.v1.OrderService/DecideRefund", Access::Staff(Permission::RefundsDecide)),
+    ("/keyshop.order.v1.OrderService/IssueMailLink", Access::Parties(&[Party::Delivery])),
+    // Payment: sessions are opened and refunded by the order service; webhooks
+    // and the sandbox's card form come through the gateway.
+    ("/keyshop.payment.v1.PaymentService/OpenSession", Access::Parties(&[Party::Order])),
+    ("/keyshop.payment.v1.PaymentService/RefundPayment", Access::Parties(&[Party::Order])),
+    ("/keyshop.payment.v1.PaymentService/ReceiveWebhook", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.payment.v1.PaymentService/SandboxCharge", Access::Parties(&[Party::Gateway])),
+];
+
+/// Who may call the method at `path`.
+pub fn access_of(path: &str) -> Access {
+    GUARDED.iter().find(|(guarded, _)| *guarded == path).map_or(Access::AnyParty, |(_, access)| *access)
+}
+
+/// Why a verified caller may not call a method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// A staff method called without a member of staff.
+    NotStaff,
+    /// The staff member's role lacks the permission.
+    Missing(Permission),
+    /// A step of the store's flows called by another party.
+    WrongParty,
+}
+
+/// Whether `party`, acting for `role` (a member of staff, if any), may call
+/// a method with `access`.
+pub fn check(access: Access, party: Party, role: Option<StaffRole>) -> Result<(), Refusal> {
+    match access {
+        Access::AnyParty => Ok(()),
+        Access::Parties(parties) if parties.contains(&party) => Ok(()),
+        Access::Parties(_) => Err(Refusal::WrongParty),
+        Access::Staff(permission) => match role {
+            // Staff assertions are honoured from the gateway only.
+            Some(role) if party == Party::Gateway && role.may(permission) => Ok(()),
+            Some(_) if party == Party::Gateway => Err(Refusal::Missing(permission)),
+            _ => Err(Refusal::NotStaff),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owner_may_everything_and_each_role_its_area() {
+        for permission in Permission::ALL {
+            assert!(StaffRole::Owner.may(*permission));
+        }
+        assert!(StaffRole::Finance.may(Permission::RefundsDecide));
+        assert!(!StaffRole::Support.may(Permission::RefundsDecide));
+        assert!(StaffRole::Support.may(Permission::OrdersResend));
+        assert!(!StaffRole::Manager.may(Permission::OrdersRead));
+        assert!(StaffRole::Manager.may(Permission::CatalogManage));
+        for role in [StaffRole::Manager, StaffRole::Support, StaffRole::Finance] {
+            assert!(!role.may(Permission::StaffManage) && !role.may(Permission::AuditRead));
+            assert!(!role.may(Permission::KeysReveal));
+        }
+    }
+
+    #[test]
+    fn staff_methods_need_the_permission_through_the_gateway() {
+        let decide = access_of("/keyshop.order.v1.OrderService/DecideRefund");
+        assert_eq!(check(decide, Party::Gateway, Some(StaffRole::Finance)), Ok(()));
+        assert_eq!(
+            check(decide, Party::Gateway, Some(StaffRole::Support)),
+            Err(Refusal::Missing(Permission::RefundsDecide))
+        );
+        assert_eq!(check(decide, Party::Gateway, None), Err(Refusal::NotStaff));
+        // A service cannot speak for staff.
+        assert_eq!(check(decide, Party::Delivery, Some(StaffRole::Owner)), Err(Refusal::NotStaff));
+    }
+
+    #[test]
+    fn internal_steps_take_only_their_caller_and_the_rest_any_party() {
+        let reveal = access_of("/keyshop.delivery.v1.DeliveryService/RevealKeys");
+        assert_eq!(check(reveal, Party::Order, None), Ok(()));
+        assert_eq!(check(reveal, Party::Gateway, Some(StaffRole::Owner)), Err(Refusal::WrongParty));
+        assert_eq!(access_of("/keyshop.catalog.v1.CatalogService/GetProduct"), Access::AnyParty);
+    }
+
+    #[test]
+    fn every_guarded_path_is_named_once() {
+        let mut paths: Vec<&str> = GUARDED.iter().map(|(path, _)| *path).collect();
+        paths.sort_unstable();
+        let count = paths.len();
+        paths.dedup();
+        assert_eq!(paths.len(), count);
+    }
+}
