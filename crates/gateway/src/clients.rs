@@ -11,6 +11,7 @@ use keyshop_core::grpc::{Balanced, ContextInterceptor, Target, TargetError};
 use keyshop_core::identity::{Party, Signer};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
+use keyshop_proto::member::v1::staff_service_client::StaffServiceClient;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
 use keyshop_proto::payment::v1::payment_service_client::PaymentServiceClient;
 use tonic_health::pb::HealthCheckRequest;
@@ -23,6 +24,7 @@ pub type Intercepted = keyshop_core::grpc::Intercepted;
 pub struct ServiceClients {
     catalog: CatalogServiceClient<Intercepted>,
     member: MemberServiceClient<Intercepted>,
+    staff: StaffServiceClient<Intercepted>,
     order: OrderServiceClient<Intercepted>,
     payment: PaymentServiceClient<Intercepted>,
     channels: Vec<(ServiceName, Balanced)>,
@@ -80,6 +82,7 @@ impl ServiceEndpoints {
         ServiceClients {
             catalog: CatalogServiceClient::with_interceptor(catalog.clone(), self.interceptor(Party::Catalog)),
             member: MemberServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
+            staff: StaffServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
             order: OrderServiceClient::with_interceptor(order.clone(), self.interceptor(Party::Order)),
             payment: PaymentServiceClient::with_interceptor(payment.clone(), self.interceptor(Party::Payment)),
             channels: vec![
@@ -104,6 +107,11 @@ impl ServiceClients {
 
     pub fn member(&self) -> MemberServiceClient<Intercepted> {
         self.member.clone()
+    }
+
+    /// The staff module of the member service.
+    pub fn staff(&self) -> StaffServiceClient<Intercepted> {
+        self.staff.clone()
     }
 
     pub fn order(&self) -> OrderServiceClient<Intercepted> {

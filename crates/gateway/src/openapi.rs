@@ -5,7 +5,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::envelope::{Envelope, FieldErrorsDto};
-use crate::routes::{account, forms, games, home, member, news, shop};
+use crate::routes::{account, forms, games, home, member, news, shop, staff};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -91,6 +91,16 @@ use crate::routes::{account, forms, games, home, member, news, shop};
         shop::payment::capture_session,
         shop::payment::sandbox_charge,
         shop::webhook::receive_webhook,
+        staff::enroll::staff_enroll_start,
+        staff::enroll::staff_enroll_finish,
+        staff::sign_in::staff_login,
+        staff::sign_in::staff_logout,
+        staff::me::staff_me,
+        staff::sessions::staff_sessions,
+        staff::sessions::staff_revoke_session,
+        staff::invitations::staff_invite,
+        staff::refunds::staff_refunds,
+        staff::refunds::staff_decide_refund,
     ),
     // SortOrder is a query parameter's schema only, which utoipa does not
     // collect by itself.
@@ -104,6 +114,7 @@ use crate::routes::{account, forms, games, home, member, news, shop};
         (name = "account", description = "The signed-in member's account area: profile, addresses, wishlist, notices, level and tickets"),
         (name = "forms", description = "Sell to us, wholesale, affiliate, feedback and the newsletter"),
         (name = "shop", description = "Cart, checkout, orders and their keys, payment sessions and the providers' webhooks"),
+        (name = "staff", description = "The staff console: enrollment, sign-in with a second factor, sessions, invitations and the refund queue"),
     ),
     modifiers(&BearerToken, &BadRequests)
 )]

@@ -87,10 +87,31 @@ pub enum AdminCommand {
         #[command(subcommand)]
         command: MemberCommand,
     },
+    /// Staff accounts.
+    Staff {
+        #[command(subcommand)]
+        command: StaffCommand,
+    },
     /// Print a new set of identity keys for a distributed store: each
     /// process's own `KEYSHOP_IDENTITY_KEY` (a secret) and the
     /// `KEYSHOP_IDENTITY_PUBLIC_KEYS` every process gets.
     IdentityKeys,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StaffCommand {
+    /// Invite EMAIL as a member of staff in ROLE (the first owner, from the
+    /// server): prints a one-time enrollment link, valid 24 hours.
+    Add {
+        email: String,
+        /// owner, manager, support or finance.
+        #[arg(long, value_parser = parse_role)]
+        role: keyshop_core::identity::StaffRole,
+    },
+}
+
+fn parse_role(role: &str) -> Result<keyshop_core::identity::StaffRole, String> {
+    keyshop_core::identity::StaffRole::parse(role).ok_or_else(|| "owner, manager, support or finance".to_owned())
 }
 
 #[derive(Debug, Subcommand)]

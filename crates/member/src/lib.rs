@@ -21,6 +21,7 @@ use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::member::v1::member_service_server::MemberServiceServer;
+use keyshop_proto::member::v1::staff_service_server::StaffServiceServer;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tonic::server::NamedService;
@@ -28,6 +29,7 @@ use tonic::service::Routes;
 
 use crate::events::{LEVELS_GROUP, OrderPaidHandler};
 use crate::grpc::MemberGrpc;
+use crate::grpc::staff::StaffGrpc;
 use crate::service::{MemberDeps, MemberService, MemberSettings};
 
 /// Ended sessions are kept this long (for the session check's answer), then deleted.
@@ -75,6 +77,10 @@ impl Member {
             session_ttl: config.member.session_ttl,
             captcha_test_code: config.member.captcha_test_code.clone(),
             public_url: config.public_url.clone(),
+            staff_sessions: domain::staff::SessionRules {
+                idle: config.member.staff_session_idle,
+                lifetime: config.member.staff_session_lifetime,
+            },
         };
         let deps = MemberDeps {
             db: db.clone(),
@@ -110,9 +116,11 @@ impl Member {
             }
         }));
         let api = MemberServiceServer::new(MemberGrpc { service: self.service.clone() });
+        let staff = StaffServiceServer::new(StaffGrpc { service: self.service.clone() });
         let name = <MemberServiceServer<MemberGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;
+        let routes = Routes::new(api).add_service(staff);
+        keyshop_core::grpc::serve_routes(name, routes, listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }
 }

@@ -291,9 +291,35 @@ impl OrderApi for OrderGrpc {
     }
 
     async fn decide_refund(&self, request: Request<pb::RefundDecision>) -> Answer<pb::Order> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
         let decision = request.into_inner();
+        tracing::info!(staff = %staff.id, role = %staff.role, order_no = %decision.order_no, approve = decision.approve, "refund decided");
         let decided = self.service.decide_refund(&decision.order_no, decision.approve, &decision.note).await?;
         Ok(Response::new(order(decided, self.now())))
+    }
+
+    async fn staff_list_refunds(&self, request: Request<pb::StaffListRefundsRequest>) -> Answer<pb::RefundQueue> {
+        let request = request.into_inner();
+        let queue = self.service.refund_queue(request.page, request.limit).await?;
+        Ok(Response::new(pb::RefundQueue {
+            rows: queue
+                .rows
+                .into_iter()
+                .map(|row| pb::RefundQueueItem {
+                    order_no: row.order_no,
+                    email: row.email,
+                    amount: row.amount,
+                    currency: row.currency,
+                    requested_at_ms: row.requested_at_ms,
+                    reason: row.reason,
+                    deadline_ms: row.deadline_ms,
+                    overdue: row.overdue,
+                })
+                .collect(),
+            total: queue.total,
+            page: i32::try_from(queue.page).unwrap_or(1),
+            limit: i32::try_from(queue.limit).unwrap_or(20),
+        }))
     }
 
     async fn issue_mail_link(&self, request: Request<pb::MailLinkRequest>) -> Answer<pb::MailLink> {

@@ -1076,6 +1076,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/enroll/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_enroll_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/enroll/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_enroll_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/refunds/{orderNo}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_decide_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["staff_revoke_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/tickets": {
         parameters: {
             query?: never;
@@ -1375,6 +1535,26 @@ export interface components {
             rate: number;
             symbol: string;
         };
+        EnrollmentDto: {
+            email: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: the link's end.
+             */
+            expiresAt: number;
+            /** @description `otpauth://totp/…`, for a QR code. */
+            otpauthUrl: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description Base32, to type into an authenticator app. */
+            totpSecret: string;
+        };
+        EnrollmentTokenBody: {
+            /**
+             * @description The token of the enrollment link.
+             * @default
+             */
+            token: string;
+        };
         Envelope_BTreeMap_String_String: {
             /**
              * Format: int32
@@ -1466,6 +1646,30 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_EnrollmentDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                email: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds: the link's end.
+                 */
+                expiresAt: number;
+                /** @description `otpauth://totp/…`, for a QR code. */
+                otpauthUrl: string;
+                role: components["schemas"]["StaffRole"];
+                /** @description Base32, to type into an authenticator app. */
+                totpSecret: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_FieldErrorsDto: {
             /**
              * Format: int32
@@ -1492,6 +1696,28 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_InvitationDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                expiresAt: number;
+                /** @description The enrollment link: works once. */
+                link: string;
+                /** Format: int64 */
+                staffId: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -1689,6 +1915,49 @@ export interface components {
                     /** Format: int64 */
                     serviceCharge: number;
                     state: components["schemas"]["OrderState"];
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_RefundRequestDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description Minor units of `currency`: what would be refunded.
+                     */
+                    amount: number;
+                    currency: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds: 2 working days after the request.
+                     */
+                    deadline: number;
+                    email: string;
+                    orderNo: string;
+                    overdue: boolean;
+                    /** @description The buyer's reason. */
+                    reason: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    requestedAt: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -2181,6 +2450,36 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_RecoveryCodesDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Shown this once: each signs in once in place of a TOTP code. */
+                recoveryCodes: string[];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_RefundDecidedDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                orderNo: string;
+                state: components["schemas"]["OrderState"];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_SessionCheckDto: {
             /**
              * Format: int32
@@ -2195,6 +2494,52 @@ export interface components {
                  * @description 0 anonymous, 1 signed in, 2 disabled.
                  */
                 state: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_StaffDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A member of staff as the console shows them. */
+            data: {
+                email: string;
+                /** Format: int64 */
+                id: number;
+                /** @description What the role may do (the console hides the rest). */
+                permissions: string[];
+                role: components["schemas"]["StaffRole"];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_StaffSessionDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds: the latest end (it ends sooner when idle).
+                 */
+                expiresAt: number;
+                /**
+                 * Format: int32
+                 * @description The recovery codes left, when one was used to sign in.
+                 */
+                recoveryCodesLeft?: number | null;
+                staff: components["schemas"]["StaffDto"];
+                /** @description Sent back as `Authorization: Bearer <token>` on `/api/staff/**`. */
+                token: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -2434,6 +2779,35 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_Vec_StaffSessionInfoDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                browser: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                /** @description The session of this request. */
+                current: boolean;
+                /** Format: int64 */
+                expiresAt: number;
+                /** Format: int64 */
+                id: number;
+                ip: string;
+                /** Format: int64 */
+                lastSeenAt: number;
+                os: string;
+            }[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_Vec_SuggestionDto: {
             /**
              * Format: int32
@@ -2526,6 +2900,22 @@ export interface components {
                 [key: string]: string;
             };
         };
+        FinishEnrollmentBody: {
+            /**
+             * @description The authenticator's current six digits.
+             * @default
+             */
+            code: string;
+            /** @default  */
+            confirmPassword: string;
+            /**
+             * @description 12 to 128 characters.
+             * @default
+             */
+            password: string;
+            /** @default  */
+            token: string;
+        };
         ForgetBody: {
             /**
              * @description What the captcha image shows.
@@ -2545,6 +2935,21 @@ export interface components {
         IdDto: {
             /** Format: int64 */
             id: number;
+        };
+        InvitationDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            expiresAt: number;
+            /** @description The enrollment link: works once. */
+            link: string;
+            /** Format: int64 */
+            staffId: number;
+        };
+        InviteBody: {
+            email: string;
+            role: components["schemas"]["StaffRole"];
         };
         /** @enum {string} */
         Language: "ar" | "cz" | "de" | "en-US" | "es" | "fr" | "hu" | "it" | "ja" | "ko" | "nl" | "pl" | "pt" | "ro" | "ru" | "tr" | "zh-CN" | "zh-TW";
@@ -3052,12 +3457,49 @@ export interface components {
                 [key: string]: number;
             };
         };
+        RecoveryCodesDto: {
+            /** @description Shown this once: each signs in once in place of a TOTP code. */
+            recoveryCodes: string[];
+        };
         RefundBody: {
             /**
              * @description Why; required, at most 1,000 characters.
              * @default
              */
             reason: string;
+        };
+        RefundDecidedDto: {
+            orderNo: string;
+            state: components["schemas"]["OrderState"];
+        };
+        RefundDecisionBody: {
+            /** @description Refund (true) or decline (false). */
+            approve: boolean;
+            /** @description Kept in the order's history; a decline's reason. */
+            note?: string;
+        };
+        RefundRequestDto: {
+            /**
+             * Format: int64
+             * @description Minor units of `currency`: what would be refunded.
+             */
+            amount: number;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: 2 working days after the request.
+             */
+            deadline: number;
+            email: string;
+            orderNo: string;
+            overdue: boolean;
+            /** @description The buyer's reason. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            requestedAt: number;
         };
         /** @enum {string} */
         Region: "global" | "europe" | "north-america" | "latin-america" | "asia" | "united-kingdom" | "germany" | "turkey" | "japan" | "brazil";
@@ -3208,6 +3650,61 @@ export interface components {
         };
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc" | "best_selling" | "rating" | "discount" | "hottest";
+        /** @description A member of staff as the console shows them. */
+        StaffDto: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description What the role may do (the console hides the rest). */
+            permissions: string[];
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffLoginBody: {
+            /**
+             * @description The authenticator's six digits, or a recovery code.
+             * @default
+             */
+            code: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            password: string;
+        };
+        /** @enum {string} */
+        StaffRole: "owner" | "manager" | "support" | "finance";
+        StaffSessionDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: the latest end (it ends sooner when idle).
+             */
+            expiresAt: number;
+            /**
+             * Format: int32
+             * @description The recovery codes left, when one was used to sign in.
+             */
+            recoveryCodesLeft?: number | null;
+            staff: components["schemas"]["StaffDto"];
+            /** @description Sent back as `Authorization: Bearer <token>` on `/api/staff/**`. */
+            token: string;
+        };
+        StaffSessionInfoDto: {
+            browser: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /** @description The session of this request. */
+            current: boolean;
+            /** Format: int64 */
+            expiresAt: number;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            /** Format: int64 */
+            lastSeenAt: number;
+            os: string;
+        };
         StateStepDto: {
             /**
              * Format: int64
@@ -6484,6 +6981,534 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+        };
+    };
+    staff_enroll_finish: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishEnrollmentBody"];
+            };
+        };
+        responses: {
+            /** @description Enrolled (msgKey api.staff.enrolled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryCodesDto"];
+                };
+            };
+            /** @description The password or the code is wrong (fields password, confirmPassword, code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description The link is unknown, used or expired (api.staff.linkInvalid) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Too many links tried; data.retryAfter */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
+                };
+            };
+        };
+    };
+    staff_enroll_start: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentTokenBody"];
+            };
+        };
+        responses: {
+            /** @description The account and its TOTP secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EnrollmentDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description The link is unknown, used or expired (api.staff.linkInvalid) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Too many links tried; data.retryAfter */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
+                };
+            };
+        };
+    };
+    staff_invite: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBody"];
+            };
+        };
+        responses: {
+            /** @description Invited (msgKey api.staff.invited) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InvitationDto"];
+                };
+            };
+            /** @description The e-mail or the role is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage staff (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The account is already enrolled (api.staff.exists) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_login: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in (msgKey api.staff.signedIn) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffSessionDto"];
+                };
+            };
+            /** @description A field is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description Wrong e-mail, password or code (api.staff.badCredentials) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Too many attempts; data.retryAfter */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
+                };
+            };
+        };
+    };
+    staff_logout: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (msgKey api.staff.signedOut) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_me: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member of staff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_refunds: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund requests waiting, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_RefundRequestDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read orders (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_decide_refund: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order's number */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundDecisionBody"];
+            };
+        };
+        responses: {
+            /** @description Decided (msgKey api.staff.refundApproved or api.staff.refundDeclined) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RefundDecidedDto"];
+                };
+            };
+            /** @description The body is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not decide refunds (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The order is not waiting for a decision (decided already) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_sessions: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StaffSessionInfoDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_revoke_session: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The session's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended (msgKey api.staff.sessionEnded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such session of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

@@ -119,6 +119,13 @@ export const SortOrderValues = [
   'hottest',
 ] as const satisfies readonly Schemas['SortOrder'][];
 
+export const StaffRoleValues = [
+  'owner',
+  'manager',
+  'support',
+  'finance',
+] as const satisfies readonly Schemas['StaffRole'][];
+
 export const StockStatusValues = [
   'in_stock',
   'low',

@@ -118,6 +118,10 @@ pub struct MemberConfig {
     pub captcha_test_code: Option<SecretString>,
     /// The test code may be set (tests only).
     pub allow_test_captcha: bool,
+    /// A staff session ends after this long without a request…
+    pub staff_session_idle: Duration,
+    /// …and this long after sign-in, whatever the activity.
+    pub staff_session_lifetime: Duration,
 }
 
 /// The key inventory: master keys and the payment window.
@@ -416,6 +420,14 @@ impl Config {
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
             problems.push(format!("KEYSHOP_PUBLIC_URL must be an http(s) URL (got {public_url:?})"));
         }
+        let staff_idle_minutes = raw.staff_session_idle_minutes.unwrap_or(30);
+        if !(5..=480).contains(&staff_idle_minutes) {
+            problems.push("KEYSHOP_STAFF_SESSION_IDLE_MINUTES must be between 5 and 480".to_owned());
+        }
+        let staff_hours = raw.staff_session_hours.unwrap_or(12);
+        if !(1..=24).contains(&staff_hours) {
+            problems.push("KEYSHOP_STAFF_SESSION_HOURS must be between 1 and 24".to_owned());
+        }
         let session_ttl_hours = raw.session_ttl_hours.unwrap_or(24 * 14);
         if !(1..=24 * 365).contains(&session_ttl_hours) {
             problems.push("KEYSHOP_SESSION_TTL_HOURS must be between 1 and 8760".to_owned());
@@ -565,6 +577,8 @@ impl Config {
                 session_ttl: Duration::from_secs(session_ttl_hours * 3600),
                 captcha_test_code: captcha_test_code.map(SecretString::from),
                 allow_test_captcha: raw.allow_test_captcha.unwrap_or(false),
+                staff_session_idle: Duration::from_secs(staff_idle_minutes * 60),
+                staff_session_lifetime: Duration::from_secs(staff_hours * 3600),
             },
             delivery,
             identity,
@@ -629,6 +643,14 @@ impl Config {
             ("MAIL_FROM".to_owned(), self.mail.from.clone()),
             ("KEYSHOP_SUPPORT_EMAIL".to_owned(), self.support_email.clone()),
             ("KEYSHOP_SESSION_TTL_HOURS".to_owned(), (self.member.session_ttl.as_secs() / 3600).to_string()),
+            (
+                "KEYSHOP_STAFF_SESSION_IDLE_MINUTES".to_owned(),
+                (self.member.staff_session_idle.as_secs() / 60).to_string(),
+            ),
+            (
+                "KEYSHOP_STAFF_SESSION_HOURS".to_owned(),
+                (self.member.staff_session_lifetime.as_secs() / 3600).to_string(),
+            ),
             (
                 "KEYSHOP_CAPTCHA_TEST_CODE".to_owned(),
                 if self.member.captcha_test_code.is_some() { "(set: tests only)" } else { "(unset)" }.to_owned(),

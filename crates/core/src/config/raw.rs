@@ -58,6 +58,8 @@ pub struct RawConfig {
     pub paypal_webhook_id: Option<String>,
     pub public_url: Option<String>,
     pub session_ttl_hours: Option<u64>,
+    pub staff_session_idle_minutes: Option<u64>,
+    pub staff_session_hours: Option<u64>,
     pub captcha_test_code: Option<String>,
     pub allow_test_captcha: Option<bool>,
     pub event_bus_url: Option<String>,

@@ -3,14 +3,12 @@
 //! permissions allow, the gateway checks them before it calls, and each
 //! service checks them again on its own port ([`super::layer`]).
 
-use serde::{Deserialize, Serialize};
-
 use super::Party;
 use crate::code_enum;
 
-code_enum! {
+crate::vocabulary! {
     /// A member of staff's role.
-    pub enum StaffRole {
+    pub enum StaffRole: keyshop_proto::member::v1::StaffRole {
         /// Everything, staff management and the audit log included.
         Owner = "owner",
         /// The catalog, the content and the key stock.
@@ -19,19 +17,6 @@ code_enum! {
         Support = "support",
         /// Refund decisions, coupons, payments.
         Finance = "finance",
-    }
-}
-
-impl Serialize for StaffRole {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for StaffRole {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<StaffRole, D::Error> {
-        let code = String::deserialize(deserializer)?;
-        StaffRole::parse(&code).ok_or_else(|| serde::de::Error::custom(format!("unknown staff role {code:?}")))
     }
 }
 
@@ -122,6 +107,16 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.MemberService/StaffGetTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffReplyTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/SetMemberDisabled", Access::Staff(Permission::MembersManage)),
+    // Member: the staff module. Sign-in and sessions come through the gateway
+    // only; invitations from an owner.
+    ("/keyshop.member.v1.StaffService/StartEnrollment", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/FinishEnrollment", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/SignIn", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/Authenticate", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/SignOut", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/ListSessions", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/RevokeSession", Access::Parties(&[Party::Gateway])),
+    ("/keyshop.member.v1.StaffService/Invite", Access::Staff(Permission::StaffManage)),
     // Delivery: keys move only in the order's steps, and staff import them.
     ("/keyshop.delivery.v1.DeliveryService/ImportKeys", Access::Staff(Permission::KeysImport)),
     ("/keyshop.delivery.v1.DeliveryService/Reserve", Access::Parties(&[Party::Order])),
@@ -132,6 +127,7 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.delivery.v1.DeliveryService/ResendEmail", Access::Parties(&[Party::Order])),
     // Order: refunds are decided by staff; mail links are made for delivery's e-mails.
     ("/keyshop.order.v1.OrderService/DecideRefund", Access::Staff(Permission::RefundsDecide)),
+    ("/keyshop.order.v1.OrderService/StaffListRefunds", Access::Staff(Permission::OrdersRead)),
     ("/keyshop.order.v1.OrderService/IssueMailLink", Access::Parties(&[Party::Delivery])),
     // Payment: sessions are opened and refunded by the order service; webhooks
     // and the sandbox's card form come through the gateway.

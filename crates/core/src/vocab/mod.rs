@@ -61,6 +61,7 @@ pub fn catalogue() -> Vec<(&'static str, Vec<&'static str>, Vec<&'static str>)> 
         of::<Genre>(),
         of::<Language>(),
         of::<SortOrder>(),
+        of::<crate::identity::StaffRole>(),
     ]
 }
 

@@ -13,6 +13,7 @@ pub mod openapi;
 pub mod params;
 pub mod postal;
 pub mod shop;
+pub mod staff;
 pub mod text;
 
 use actix_web::web;
@@ -65,6 +66,16 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(member::forget::forget)
             .service(member::verify::verify)
             .service(member::reset_password::reset_password)
+            .service(staff::enroll::staff_enroll_start)
+            .service(staff::enroll::staff_enroll_finish)
+            .service(staff::sign_in::staff_login)
+            .service(staff::sign_in::staff_logout)
+            .service(staff::me::staff_me)
+            .service(staff::sessions::staff_sessions)
+            .service(staff::sessions::staff_revoke_session)
+            .service(staff::invitations::staff_invite)
+            .service(staff::refunds::staff_refunds)
+            .service(staff::refunds::staff_decide_refund)
             .service(account::profile::get_profile)
             .service(account::profile::update_profile)
             .service(account::countries::list_countries)

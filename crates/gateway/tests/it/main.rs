@@ -4,5 +4,6 @@
 
 mod api;
 mod member;
+mod staff;
 mod storefront;
 mod support;

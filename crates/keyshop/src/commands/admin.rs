@@ -4,7 +4,7 @@ use keyshop_core::config::{Config, ServiceName};
 use keyshop_core::db::Db;
 use secrecy::ExposeSecret;
 
-use crate::cli::{AdminCommand, MemberCommand};
+use crate::cli::{AdminCommand, MemberCommand, StaffCommand};
 
 /// `keyshop admin …`: works on the service databases directly. A disabled
 /// member's sessions are revoked in the database, so a running store signs
@@ -12,6 +12,17 @@ use crate::cli::{AdminCommand, MemberCommand};
 pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
     match command {
         AdminCommand::IdentityKeys => print_identity_keys(),
+        AdminCommand::Staff { command: StaffCommand::Add { email, role } } => {
+            let url = config.service(ServiceName::Member).database_url.expose_secret();
+            let db =
+                Db::connect(url, &keyshop_member::store::MIGRATIONS).await.context("opening the member database")?;
+            let invitation =
+                keyshop_member::service::staff::invite(&db, &config.public_url, &email, role, SystemClock.now_ms())
+                    .await
+                    .map_err(|error| anyhow::anyhow!("{email}: {}", error.msg_key))?;
+            println!("{email} ({role}): open this link within 24 hours to enroll (it works once):");
+            println!("{}", invitation.link);
+        }
         AdminCommand::Member { command } => {
             let url = config.service(ServiceName::Member).database_url.expose_secret();
             let db =

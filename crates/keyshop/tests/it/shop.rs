@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use keyshop_core::config::{RawConfig, ServiceName};
 use keyshop_core::identity::StaffRole;
+use keyshop_member::domain::staff::totp_code;
 use keyshop_proto::delivery::v1 as delivery;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
 use keyshop_proto::order::v1 as order;
@@ -25,6 +26,13 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 const CAPTCHA: &str = keyshop_testkit::store::CAPTCHA;
 const PASSWORD: &str = "secret-pass-1";
 const WEBHOOK_SECRET: &str = "whsec_shop_test";
+const STAFF_PASSWORD: &str = "a long staff password";
+const PUBLIC_URL: &str = keyshop_testkit::store::PUBLIC_URL;
+
+fn now_ms() -> i64 {
+    use keyshop_core::clock::Clock;
+    keyshop_core::clock::SystemClock.now_ms()
+}
 
 struct Shop {
     /// Dropped first: the store stops before its databases go.
@@ -97,6 +105,26 @@ impl Shop {
     /// Delivery as the gateway calls it for a manager stocking keys.
     async fn delivery(&self) -> DeliveryServiceClient<keyshop_testkit::Signed> {
         DeliveryServiceClient::new(self.store.staff_channel(ServiceName::Delivery, StaffRole::Manager).await)
+    }
+
+    /// A member of staff in `role`, enrolled through their link (the TOTP
+    /// codes computed from the shown secret) and signed in: `Bearer <token>`.
+    async fn staff(&self, email: &str, role: StaffRole) -> String {
+        let db = self.store.member().db();
+        let invitation = keyshop_member::service::staff::invite(db, PUBLIC_URL, email, role, now_ms()).await.unwrap();
+        let token = invitation.link.split_once("#token=").unwrap().1.to_owned();
+        let start = self.post("/api/staff/enroll/start", &[], json!({"token": token})).await;
+        assert_eq!(start.status, 200, "{}", start.body);
+        let secret = start.body["data"]["totpSecret"].as_str().unwrap().to_owned();
+        let code = |steps: u64| totp_code(&secret, now_ms() as u64 / 1000 + steps * 30).unwrap();
+        let finish =
+            json!({"token": token, "password": STAFF_PASSWORD, "confirmPassword": STAFF_PASSWORD, "code": code(0)});
+        let done = self.post("/api/staff/enroll/finish", &[], finish).await;
+        assert_eq!(done.status, 200, "{}", done.body);
+        let login = json!({"email": email, "password": STAFF_PASSWORD, "code": code(1)});
+        let session = self.post("/api/staff/login", &[], login).await;
+        assert_eq!(session.status, 200, "{}", session.body);
+        format!("Bearer {}", session.body["data"]["token"].as_str().unwrap())
     }
 
     /// Products the demo catalog sells with keys in stock (`stock`
@@ -539,22 +567,34 @@ async fn a_member_buys_and_only_they_see_it() {
     assert_eq!(shop.post(&refund, &bearer, json!({"reason": "again"})).await.status, 409);
     let tickets = shop.get("/api/tickets", &bearer).await.body["data"].clone();
     assert_eq!(tickets["rows"][0]["orderNo"], order_no.as_str(), "{tickets}");
-    // Staff approve it: the payment is refunded once, the buyer is told.
-    let order_url = shop.store.grpc_url(ServiceName::Order);
-    // Not without an identity, nor for support.
+    // Staff decide it in the console: it waits in the queue with its deadline;
+    // support may see it but not decide; finance approves: the payment is
+    // refunded once, the buyer is told and can no longer reveal the keys.
+    let support = shop.staff("support@shop.example", StaffRole::Support).await;
+    let finance = shop.staff("finance@shop.example", StaffRole::Finance).await;
+    let queue = shop.get("/api/staff/refunds", &[("Authorization", &support)]).await;
+    assert_eq!(queue.status, 200, "{}", queue.body);
+    let waiting = &queue.body["data"]["rows"][0];
+    assert_eq!(waiting["orderNo"].as_str(), Some(order_no.as_str()), "{waiting}");
+    assert_eq!(waiting["reason"].as_str(), Some("The key was already used"));
+    assert!(waiting["deadline"].as_i64() > waiting["requestedAt"].as_i64() && waiting["overdue"] == false);
+    let decide = format!("/api/staff/refunds/{order_no}/decision");
+    let refused = shop.post(&decide, &[("Authorization", &support)], json!({"approve": true})).await;
+    assert_eq!((refused.status, refused.body["msgKey"].as_str()), (403, Some("api.staff.forbidden")));
+    // Directly on the order service's port: nothing without an identity.
     let decision = order::RefundDecision { order_no: order_no.clone(), approve: true, note: String::new() };
-    let mut anonymous = OrderServiceClient::connect(order_url).await.unwrap();
-    let refused = anonymous.decide_refund(decision.clone()).await.unwrap_err();
-    assert_eq!(refused.code(), tonic::Code::Unauthenticated);
-    let mut support = OrderServiceClient::new(shop.store.staff_channel(ServiceName::Order, StaffRole::Support).await);
-    let refused = support.decide_refund(decision.clone()).await.unwrap_err();
-    assert_eq!(refused.code(), tonic::Code::PermissionDenied);
-    let mut orders = OrderServiceClient::new(shop.store.staff_channel(ServiceName::Order, StaffRole::Finance).await);
-    let decision = order::RefundDecision { order_no: order_no.clone(), approve: true, note: String::new() };
-    let refunded = orders.decide_refund(decision.clone()).await.unwrap().into_inner();
-    assert_eq!(refunded.state, keyshop_core::vocab::OrderState::Refunded.to_proto());
-    assert_eq!(orders.decide_refund(decision).await.unwrap_err().code(), tonic::Code::Aborted);
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut anonymous = OrderServiceClient::connect(shop.store.grpc_url(ServiceName::Order)).await.unwrap();
+    assert_eq!(anonymous.decide_refund(decision).await.unwrap_err().code(), tonic::Code::Unauthenticated);
+    let started = Instant::now();
+    let approved = shop.post(&decide, &[("Authorization", &finance)], json!({"approve": true, "note": "Sorry!"})).await;
+    let took = started.elapsed();
+    assert_eq!(approved.status, 200, "{}", approved.body);
+    assert_eq!(approved.body["data"]["state"], "refunded");
+    println!("a refund approval through the gateway took {took:?}");
+    let again = shop.post(&decide, &[("Authorization", &finance)], json!({"approve": true})).await;
+    assert_eq!(again.status, 409, "decided once");
+    let keys = shop.post(&format!("/api/order/{order_no}/keys"), &bearer, json!({})).await;
+    assert_eq!(keys.status, 409, "a refunded order's keys are not shown: {}", keys.body);
     loop {
         let mails = shop.mails();
         let to_support = mails

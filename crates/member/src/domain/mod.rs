@@ -7,6 +7,7 @@ pub mod forms;
 pub mod level;
 pub mod password;
 pub mod profile;
+pub mod staff;
 pub mod throttle;
 pub mod ticket;
 pub mod visit;

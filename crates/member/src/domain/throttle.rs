@@ -20,6 +20,13 @@ pub struct Limit {
     pub window: Duration,
 }
 
+/// Staff sign-in attempts per account and per address: a second factor
+/// behind the password, so few tries and no captcha.
+pub const STAFF_SIGN_IN_PER_ACCOUNT: Limit = Limit { max: 5, window: Duration::from_secs(15 * 60) };
+pub const STAFF_SIGN_IN_PER_IP: Limit = Limit { max: 20, window: Duration::from_secs(15 * 60) };
+/// Enrollment links tried per address (opened or finished).
+pub const STAFF_ENROLLMENT: Limit = Limit { max: 20, window: Duration::from_secs(15 * 60) };
+
 /// Registrations per address.
 pub const REGISTER: Limit = Limit { max: 10, window: Duration::from_secs(3600) };
 /// Forgot-password requests per address and per e-mail.

@@ -2,6 +2,7 @@
 //! from the `authorization` metadata, never from a message.
 
 mod convert;
+pub mod staff;
 
 use std::sync::Arc;
 

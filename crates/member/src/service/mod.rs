@@ -10,6 +10,7 @@ mod newsletter;
 mod notices;
 mod profile;
 mod reset;
+pub mod staff;
 mod tickets;
 mod visits;
 mod wishlist;
@@ -44,6 +45,8 @@ pub struct MemberSettings {
     pub captcha_test_code: Option<SecretString>,
     /// Where shoppers reach the store, for links in e-mails.
     pub public_url: String,
+    /// How long staff sessions live.
+    pub staff_sessions: crate::domain::staff::SessionRules,
 }
 
 /// Who a request comes from: address, browser and UI language.

@@ -11,6 +11,7 @@ pub mod notices;
 pub mod password_resets;
 pub mod schema;
 pub mod sessions;
+pub mod staff;
 pub mod tickets;
 pub mod visits;
 pub mod wishlist;

@@ -195,6 +195,58 @@ diesel::joinable!(sessions -> members (member_id));
 diesel::joinable!(notice_reads -> notices (notice_id));
 diesel::joinable!(ticket_messages -> tickets (ticket_id));
 
+diesel::table! {
+    staff (id) {
+        id -> BigInt,
+        email -> Text,
+        role -> Text,
+        state -> Text,
+        password_hash -> Text,
+        totp_secret -> Text,
+        totp_last_step -> BigInt,
+        version -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    staff_enrollments (token_hash) {
+        token_hash -> Text,
+        staff_id -> BigInt,
+        totp_secret -> Text,
+        expires_at -> BigInt,
+        used_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    staff_recovery_codes (staff_id, code_hash) {
+        staff_id -> BigInt,
+        code_hash -> Text,
+        used_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    staff_sessions (id) {
+        id -> BigInt,
+        staff_id -> BigInt,
+        token_hash -> Text,
+        created_at -> BigInt,
+        last_seen_at -> BigInt,
+        expires_at -> BigInt,
+        ip -> Text,
+        user_agent -> Text,
+        revoked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(staff_enrollments -> staff (staff_id));
+diesel::joinable!(staff_recovery_codes -> staff (staff_id));
+diesel::joinable!(staff_sessions -> staff (staff_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     levels,
     members,
@@ -211,4 +263,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     newsletter_subscriptions,
     tickets,
     ticket_messages,
+    staff,
+    staff_enrollments,
+    staff_recovery_codes,
+    staff_sessions,
 );

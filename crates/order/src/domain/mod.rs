@@ -8,4 +8,5 @@ pub mod guest;
 pub mod link;
 pub mod order;
 pub mod pricing;
+pub mod refund;
 pub mod state;

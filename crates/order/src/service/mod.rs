@@ -28,7 +28,7 @@ pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
 pub use lifecycle::ConfirmedPayment;
 pub use orders::{OrderKeys, OrderPage};
-pub use refund::{MAX_REASON_CHARS, check_reason};
+pub use refund::{MAX_REASON_CHARS, RefundQueue, RefundWaiting, check_reason};
 
 use crate::domain::link;
 use crate::domain::order::Order;

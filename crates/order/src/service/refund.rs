@@ -8,9 +8,14 @@ use keyshop_core::i18n::Messages;
 use keyshop_core::ids::OrderNo;
 use keyshop_core::mail::{self, Block};
 
+use keyshop_core::db::DbError;
+use keyshop_core::paging::Paging;
+
 use super::{Asker, OrderService, not_found};
 use crate::domain::order::Order;
+use crate::domain::refund;
 use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
+use crate::store;
 
 /// The longest reason kept.
 pub const MAX_REASON_CHARS: usize = 1000;
@@ -30,13 +35,62 @@ pub fn check_reason(reason: &str) -> Result<String, AppError> {
     Ok(reason.to_owned())
 }
 
+/// A refund request waiting for staff, with its deadline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefundWaiting {
+    pub order_no: String,
+    pub email: String,
+    pub amount: i64,
+    pub currency: String,
+    pub requested_at_ms: i64,
+    pub reason: String,
+    pub deadline_ms: i64,
+    pub overdue: bool,
+}
+
+/// A page of the refund queue.
+#[derive(Debug, Clone)]
+pub struct RefundQueue {
+    pub rows: Vec<RefundWaiting>,
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
 impl OrderService {
+    /// The refund requests waiting for a decision, oldest first (staff).
+    pub async fn refund_queue(&self, page: i64, limit: i64) -> Result<RefundQueue, AppError> {
+        let paging = Paging::parse(page, limit)?;
+        let (page, limit) = (i64::from(paging.page), i64::from(paging.limit));
+        let offset = (page - 1).saturating_mul(limit);
+        let (rows, total) =
+            self.db.run(move |conn| store::orders::refunds_waiting(conn, offset, limit).map_err(DbError::from)).await?;
+        let now = self.clock.now_ms();
+        let rows = rows
+            .into_iter()
+            .map(|row| {
+                let deadline_ms = refund::decision_deadline(row.requested_at);
+                RefundWaiting {
+                    order_no: row.order_no,
+                    email: row.email,
+                    amount: row.real_amount,
+                    currency: row.currency,
+                    requested_at_ms: row.requested_at,
+                    reason: row.reason,
+                    deadline_ms,
+                    overdue: now > deadline_ms,
+                }
+            })
+            .collect();
+        Ok(RefundQueue { rows, total, page, limit })
+    }
+
     /// The buyer asks for their money back.
     pub async fn request_refund(&self, order_no: &str, asker: &Asker, reason: &str) -> Result<Order, AppError> {
         let reason = check_reason(reason)?;
         let (order, actor) = self.authorize(order_no, asker).await?;
         if order.state.next(OrderEvent::RequestRefund).is_err()
-            || !self.step(&order.order_no, OrderEvent::RequestRefund, "refund requested").await?
+            || !self.step(&order.order_no, OrderEvent::RequestRefund, &reason).await?
         {
             return Err(AppError::new(ErrorCode::Conflict, "api.order.stateChanged"));
         }

@@ -378,6 +378,43 @@ pub fn page_of_member(
     Ok((rows, total))
 }
 
+/// A refund request waiting for a decision.
+#[derive(Debug, Clone, Queryable)]
+pub struct RefundWaiting {
+    pub order_no: String,
+    pub email: String,
+    pub real_amount: i64,
+    pub currency: String,
+    pub requested_at: i64,
+    pub reason: String,
+}
+
+/// The orders waiting for a refund decision, oldest request first, and how
+/// many there are.
+pub fn refunds_waiting(conn: &mut DbConnection, offset: i64, limit: i64) -> QueryResult<(Vec<RefundWaiting>, i64)> {
+    let waiting = || {
+        orders::table
+            .inner_join(order_history::table)
+            .filter(orders::state.eq(OrderState::RefundRequested))
+            .filter(order_history::state.eq(OrderState::RefundRequested))
+    };
+    let rows = waiting()
+        .order((order_history::at.asc(), orders::order_no.asc()))
+        .offset(offset)
+        .limit(limit)
+        .select((
+            orders::order_no,
+            orders::email,
+            orders::real_amount,
+            orders::currency,
+            order_history::at,
+            order_history::note,
+        ))
+        .load(conn)?;
+    let total = waiting().count().get_result(conn)?;
+    Ok((rows, total))
+}
+
 /// Moves the order from `from` to `to`, only if it is still in `from`, and
 /// records the step. Whether it moved.
 pub fn transition(

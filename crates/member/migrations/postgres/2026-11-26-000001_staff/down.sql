@@ -1,0 +1,4 @@
+DROP TABLE staff_sessions;
+DROP TABLE staff_recovery_codes;
+DROP TABLE staff_enrollments;
+DROP TABLE staff;

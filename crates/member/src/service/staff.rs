@@ -1,0 +1,378 @@
+//! Staff accounts: invitation (the CLI bootstraps the owner, owners invite
+//! the rest), enrollment through a one-time link (password, TOTP, recovery
+//! codes), sign-in with both factors, and short revocable sessions.
+
+use keyshop_core::db::{Db, DbError};
+use keyshop_core::email::Email;
+use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
+use keyshop_core::identity::StaffRole;
+use keyshop_core::user_agent;
+
+use super::auth::{hash_password, verify_password};
+use super::{ClientInfo, MemberService, random_failed};
+use crate::domain::secret;
+use crate::domain::staff::{self as rules, StaffState};
+use crate::domain::throttle;
+use crate::store;
+use crate::store::staff::{NewStaffSession, StaffRow};
+
+/// A sign-in that failed, whatever the reason (no hint which factor).
+const BAD_CREDENTIALS: &str = "api.staff.badCredentials";
+/// A session's idle time is written at most this often.
+const TOUCH_EVERY_MS: i64 = 60_000;
+
+/// A member of staff as a session proves them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffIdentity {
+    pub id: i64,
+    pub email: String,
+    pub role: StaffRole,
+}
+
+/// An enrollment link: who it enrolls, until when.
+#[derive(Debug, Clone)]
+pub struct Invitation {
+    pub staff_id: i64,
+    pub link: String,
+    pub expires_at_ms: i64,
+}
+
+/// What an enrollment link's page shows.
+#[derive(Debug, Clone)]
+pub struct EnrollmentOffer {
+    pub email: String,
+    pub role: StaffRole,
+    pub totp_secret: String,
+    pub otpauth_url: String,
+    pub expires_at_ms: i64,
+}
+
+/// A new staff session.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub token: String,
+    pub staff: StaffIdentity,
+    pub expires_at_ms: i64,
+    /// The recovery codes left, when one was used to sign in.
+    pub recovery_codes_left: Option<i64>,
+}
+
+/// One of a member of staff's live sessions.
+#[derive(Debug, Clone)]
+pub struct SessionInfo {
+    pub id: i64,
+    pub created_at_ms: i64,
+    pub last_seen_at_ms: i64,
+    pub expires_at_ms: i64,
+    pub ip: String,
+    pub browser: String,
+    pub os: String,
+    pub current: bool,
+}
+
+fn link_invalid() -> AppError {
+    AppError::not_found("api.staff.linkInvalid")
+}
+
+fn unauthenticated() -> AppError {
+    AppError::of(ErrorCode::Unauthenticated)
+}
+
+/// Invites `email` as `role`: the account (new, or still invited) and a
+/// fresh enrollment link under `public_url`, valid 24 hours; the links
+/// before it stop working. An enrolled account is refused (409). On the
+/// member database directly (also `keyshop admin staff add`).
+pub async fn invite(db: &Db, public_url: &str, email: &str, role: StaffRole, now: i64) -> Result<Invitation, AppError> {
+    let email = Email::parse(email).ok_or_else(|| AppError::field("email", "api.field.email"))?;
+    let email = email.as_str().to_ascii_lowercase();
+    let token = secret::new_token().map_err(random_failed)?;
+    let hash = secret::digest(&token);
+    let expires_at = now.saturating_add(i64::try_from(rules::ENROLLMENT_LIFETIME.as_millis()).unwrap_or(i64::MAX));
+    let staff_id = db
+        .write(move |conn| -> Result<i64, AppError> {
+            let staff_id = match store::staff::find_by_email(conn, &email)? {
+                None => store::staff::insert_invited(conn, &email, role, now)?,
+                Some(row) if row.state == StaffState::Invited => row.id,
+                Some(_) => return Err(AppError::new(ErrorCode::Conflict, "api.staff.exists")),
+            };
+            store::staff::insert_enrollment(conn, &hash, staff_id, expires_at, now)?;
+            Ok(staff_id)
+        })
+        .await?;
+    let link = format!("{}/staff/enroll#token={token}", public_url.trim_end_matches('/'));
+    Ok(Invitation { staff_id, link, expires_at_ms: expires_at })
+}
+
+impl MemberService {
+    /// [`invite`] from the console (the owner's call).
+    pub async fn invite_staff(&self, email: &str, role: StaffRole) -> Result<Invitation, AppError> {
+        invite(&self.db, &self.settings.public_url, email, role, self.clock.now_ms()).await
+    }
+
+    /// The enrollment link of `token`, if it is unused and not expired, with
+    /// its account.
+    async fn open_link(&self, token: &str) -> Result<(String, store::staff::EnrollmentRow, StaffRow), AppError> {
+        if !secret::is_token_shaped(token) {
+            return Err(link_invalid());
+        }
+        let hash = secret::digest(token);
+        let now = self.clock.now_ms();
+        let lookup = hash.clone();
+        let found = self
+            .db
+            .run(move |conn| -> Result<_, DbError> {
+                let Some(link) = store::staff::find_enrollment(conn, &lookup)? else { return Ok(None) };
+                Ok(store::staff::find(conn, link.staff_id)?.map(|staff| (link, staff)))
+            })
+            .await?;
+        match found {
+            Some((link, staff)) if link.used_at.is_none() && link.expires_at > now => Ok((hash, link, staff)),
+            _ => Err(link_invalid()),
+        }
+    }
+
+    /// What the enrollment page shows: the account, and the TOTP secret to
+    /// add (made the first time the link is opened, the same afterwards).
+    pub async fn start_enrollment(&self, token: &str, client: &ClientInfo) -> Result<EnrollmentOffer, AppError> {
+        let key = format!("staff:enroll:ip:{}", client.address_bucket());
+        self.throttle(&key, throttle::STAFF_ENROLLMENT, "api.error.tooManyRequests").await?;
+        let (hash, link, staff) = self.open_link(token).await?;
+        let mut totp_secret = link.totp_secret;
+        if totp_secret.is_empty() {
+            let mut bytes = [0_u8; rules::TOTP_SECRET_BYTES];
+            getrandom::fill(&mut bytes).map_err(AppError::internal)?;
+            let offered = rules::base32(&bytes);
+            let (lookup, value) = (hash.clone(), offered.clone());
+            self.db.write(move |conn| store::staff::offer_secret(conn, &lookup, &value).map_err(DbError::from)).await?;
+            // A second page opened at the same moment may have won: read back.
+            let lookup = hash.clone();
+            totp_secret = self
+                .db
+                .run(move |conn| store::staff::find_enrollment(conn, &lookup).map_err(DbError::from))
+                .await?
+                .map(|link| link.totp_secret)
+                .ok_or_else(link_invalid)?;
+        }
+        Ok(EnrollmentOffer {
+            otpauth_url: rules::otpauth_url(&staff.email, &totp_secret),
+            email: staff.email,
+            role: staff.role,
+            totp_secret,
+            expires_at_ms: link.expires_at,
+        })
+    }
+
+    /// Sets the password and the TOTP secret (proved by `code`), activates
+    /// the account, uses up the link and answers 10 new recovery codes, once.
+    pub async fn finish_enrollment(
+        &self,
+        token: &str,
+        password: &str,
+        confirm: &str,
+        code: &str,
+        client: &ClientInfo,
+    ) -> Result<Vec<String>, AppError> {
+        let key = format!("staff:enroll:ip:{}", client.address_bucket());
+        self.throttle(&key, throttle::STAFF_ENROLLMENT, "api.error.tooManyRequests").await?;
+        let mut errors = FieldErrors::default();
+        rules::check_password(&mut errors, password, confirm);
+        if code.trim().is_empty() {
+            errors.add("code", "api.field.required");
+        }
+        errors.finish()?;
+        let (hash, link, staff) = self.open_link(token).await?;
+        if link.totp_secret.is_empty() {
+            return Err(link_invalid());
+        }
+        let now = self.clock.now_ms();
+        let now_secs = u64::try_from(now / 1000).unwrap_or(0);
+        let step = rules::check_totp(&link.totp_secret, code, now_secs, 0)
+            .ok_or_else(|| AppError::field("code", "api.staff.codeWrong"))?;
+        let password_hash = hash_password(password.to_owned()).await?;
+        let mut codes = Vec::with_capacity(rules::RECOVERY_CODES);
+        for _ in 0..rules::RECOVERY_CODES {
+            let mut bytes = [0_u8; rules::RECOVERY_CODE_BYTES];
+            getrandom::fill(&mut bytes).map_err(AppError::internal)?;
+            codes.push(rules::recovery_code(&bytes));
+        }
+        let hashes: Vec<String> = codes
+            .iter()
+            .filter_map(|code| rules::normalize_recovery_code(code))
+            .map(|code| secret::digest(&code))
+            .collect();
+        let (secret_value, step) = (link.totp_secret.clone(), i64::try_from(step).unwrap_or(i64::MAX));
+        self.db
+            .write(move |conn| -> Result<(), AppError> {
+                if !store::staff::use_enrollment(conn, &hash, now)? {
+                    return Err(link_invalid());
+                }
+                if !store::staff::enroll(conn, staff.id, staff.version, &password_hash, &secret_value, step, now)? {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.error.conflict"));
+                }
+                store::staff::replace_recovery_codes(conn, staff.id, &hashes)?;
+                // A new second factor ends every session made with the old one.
+                store::staff::revoke_all_sessions(conn, staff.id, now)?;
+                Ok(())
+            })
+            .await?;
+        tracing::info!(staff_id = staff.id, "a member of staff enrolled");
+        Ok(codes)
+    }
+
+    /// Signs a member of staff in with e-mail, password and a TOTP code (or
+    /// an unused recovery code): a new session. Every failure answers the
+    /// same 401; attempts are counted per account and per address first, so
+    /// concurrent guesses each count.
+    pub async fn staff_sign_in(
+        &self,
+        email: &str,
+        password: &str,
+        code: &str,
+        client: &ClientInfo,
+    ) -> Result<NewSession, AppError> {
+        let mut errors = FieldErrors::default();
+        let email = email.trim().to_ascii_lowercase();
+        for (field, value) in [("email", email.as_str()), ("password", password), ("code", code.trim())] {
+            if value.is_empty() {
+                errors.add(field, "api.field.required");
+            }
+        }
+        errors.finish()?;
+        let account_key = format!("staff:signin:email:{}", secret::digest(&email));
+        let ip_key = format!("staff:signin:ip:{}", client.address_bucket());
+        self.throttle(&account_key, throttle::STAFF_SIGN_IN_PER_ACCOUNT, "api.staff.signInLocked").await?;
+        self.throttle(&ip_key, throttle::STAFF_SIGN_IN_PER_IP, "api.staff.signInLocked").await?;
+        let session = self.check_factors(&email, password, code, client).await?;
+        self.throttle.reset(&account_key).await;
+        Ok(session)
+    }
+
+    async fn check_factors(
+        &self,
+        email: &str,
+        password: &str,
+        code: &str,
+        client: &ClientInfo,
+    ) -> Result<NewSession, AppError> {
+        let lookup = email.to_owned();
+        let account =
+            self.db.run(move |conn| store::staff::find_by_email(conn, &lookup).map_err(DbError::from)).await?;
+        let stored = account.as_ref().filter(|row| !row.password_hash.is_empty()).map(|row| row.password_hash.clone());
+        let matches = verify_password(password.to_owned(), stored).await?;
+        let Some(account) = account.filter(|row| matches && row.state == StaffState::Active) else {
+            return Err(AppError::new(ErrorCode::Unauthenticated, BAD_CREDENTIALS));
+        };
+        let now = self.clock.now_ms();
+        let now_secs = u64::try_from(now / 1000).unwrap_or(0);
+        let last_step = u64::try_from(account.totp_last_step).unwrap_or(0);
+        let totp_step = rules::check_totp(&account.totp_secret, code, now_secs, last_step);
+        let recovery = rules::normalize_recovery_code(code).map(|code| secret::digest(&code));
+        let token = secret::new_token().map_err(random_failed)?;
+        let token_hash = secret::digest(&token);
+        let expires_at = self.settings.staff_sessions.expires_at(now);
+        let (ip, user_agent) = (client.ip.clone(), client.user_agent.clone());
+        let staff_id = account.id;
+        let recovery_codes_left = self
+            .db
+            .write(move |conn| -> Result<Option<i64>, AppError> {
+                let left = match (totp_step, &recovery) {
+                    (Some(step), _) => {
+                        let step = i64::try_from(step).unwrap_or(i64::MAX);
+                        if !store::staff::take_totp_step(conn, staff_id, step)? {
+                            return Err(AppError::new(ErrorCode::Unauthenticated, BAD_CREDENTIALS));
+                        }
+                        None
+                    }
+                    (None, Some(hash)) if store::staff::use_recovery_code(conn, staff_id, hash, now)? => {
+                        Some(store::staff::recovery_codes_left(conn, staff_id)?)
+                    }
+                    _ => return Err(AppError::new(ErrorCode::Unauthenticated, BAD_CREDENTIALS)),
+                };
+                let session = NewStaffSession {
+                    staff_id,
+                    token_hash: &token_hash,
+                    now_ms: now,
+                    expires_at,
+                    ip: &ip,
+                    user_agent: &user_agent,
+                };
+                store::staff::insert_session(conn, &session)?;
+                Ok(left)
+            })
+            .await?;
+        tracing::info!(staff_id, recovery = recovery_codes_left.is_some(), "a member of staff signed in");
+        Ok(NewSession {
+            token,
+            staff: StaffIdentity { id: account.id, email: account.email, role: account.role },
+            expires_at_ms: expires_at,
+            recovery_codes_left,
+        })
+    }
+
+    /// The live staff session of `token` (idle time restarted): 401 when
+    /// there is none or its account is not active. `(session id, staff)`.
+    pub async fn staff_caller(&self, token: Option<&str>) -> Result<(i64, StaffIdentity), AppError> {
+        let Some(token) = token.filter(|token| secret::is_token_shaped(token)) else { return Err(unauthenticated()) };
+        let hash = secret::digest(token);
+        let session = self.db.run(move |conn| store::staff::find_session(conn, &hash).map_err(DbError::from)).await?;
+        let now = self.clock.now_ms();
+        let session = session
+            .filter(|session| session.state == StaffState::Active)
+            .filter(|session| {
+                self.settings.staff_sessions.alive(
+                    session.last_seen_at,
+                    session.expires_at,
+                    session.revoked_at.is_some(),
+                    now,
+                )
+            })
+            .ok_or_else(unauthenticated)?;
+        if now - session.last_seen_at >= TOUCH_EVERY_MS {
+            let id = session.session_id;
+            self.db.write(move |conn| store::staff::touch_session(conn, id, now).map_err(DbError::from)).await?;
+        }
+        Ok((session.session_id, StaffIdentity { id: session.staff_id, email: session.email, role: session.role }))
+    }
+
+    /// Ends the session of `token`.
+    pub async fn staff_sign_out(&self, token: Option<&str>) -> Result<(), AppError> {
+        let (session_id, staff) = self.staff_caller(token).await?;
+        self.revoke_staff_session(staff.id, session_id).await
+    }
+
+    /// Ends `session_id` if it belongs to `staff_id` (404 otherwise).
+    pub async fn revoke_staff_session(&self, staff_id: i64, session_id: i64) -> Result<(), AppError> {
+        let now = self.clock.now_ms();
+        let ended = self
+            .db
+            .write(move |conn| store::staff::revoke_session(conn, staff_id, session_id, now).map_err(DbError::from))
+            .await?;
+        if ended == 0 { Err(AppError::not_found("api.error.notFound")) } else { Ok(()) }
+    }
+
+    /// The live sessions of the caller of `token`, newest first.
+    pub async fn staff_sessions(&self, token: Option<&str>) -> Result<Vec<SessionInfo>, AppError> {
+        let (current, staff) = self.staff_caller(token).await?;
+        let now = self.clock.now_ms();
+        let rows =
+            self.db.run(move |conn| store::staff::open_sessions(conn, staff.id, now).map_err(DbError::from)).await?;
+        let rules = self.settings.staff_sessions;
+        Ok(rows
+            .into_iter()
+            .filter(|row| rules.alive(row.last_seen_at, row.expires_at, false, now))
+            .map(|row| {
+                let agent = user_agent::parse(&row.user_agent);
+                SessionInfo {
+                    id: row.id,
+                    created_at_ms: row.created_at,
+                    last_seen_at_ms: row.last_seen_at,
+                    expires_at_ms: row.expires_at,
+                    ip: row.ip,
+                    browser: agent.browser,
+                    os: agent.os,
+                    current: row.id == current,
+                }
+            })
+            .collect())
+    }
+}
