@@ -10,7 +10,9 @@ const baseURL = process.env.KEYSHOP_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   testDir: './e2e',
   // screenshots.spec.ts saves pictures for people to look at; `npm run screenshots` runs it.
-  testIgnore: process.env.KEYSHOP_SCREENSHOTS ? [] : ['screenshots.spec.ts'],
+  testIgnore: process.env.KEYSHOP_SCREENSHOTS
+    ? []
+    : ['screenshots.spec.ts', 'staff-screenshots.spec.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -1,50 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { waitForMail } from './outbox';
-import { BILLING_ADDRESS, fillBillingAddress, openHome, openMenu } from './support';
+import {
+  addToCart,
+  BILLING_ADDRESS,
+  type Card,
+  fillBillingAddress,
+  inStock,
+  openHome,
+  openMenu,
+  payWith,
+  uniqueEmail,
+} from './support';
 
 /** The captcha code the store accepts in tests (KEYSHOP_CAPTCHA_TEST_CODE, see the Makefile). */
 const CAPTCHA = 'e2e-pass';
 const PASSWORD = 'secret-12';
-
-function uniqueEmail(name: string): string {
-  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}@example.com`;
-}
-
-interface Card {
-  id: number;
-  gameName: string;
-  gameExtName: string;
-  title: string;
-}
-
-/** Products the demo store has keys for. */
-async function inStock(request: APIRequestContext, count: number, skip = 0): Promise<Card[]> {
-  // The list pages by 10, 20, 30 or 50.
-  const answer = await request.get('/prod-api/api/home/queryGames?stock=in_stock&limit=10');
-  const body = (await answer.json()) as { data: { rows: Card[] } };
-  const cards = body.data.rows.slice(skip, skip + count);
-  expect(cards).toHaveLength(count);
-  return cards;
-}
-
-async function addToCart(page: Page, card: Card): Promise<void> {
-  await page.goto(`/${card.gameName}/${card.gameExtName}`);
-  await expect(page.getByTestId('product-title')).toBeVisible();
-  await page.getByTestId('add-to-cart').first().click();
-  await expect(page.getByText('Added to your cart').first()).toBeVisible();
-}
-
-/** From the paying screen: Pay now, the sandbox's card page, a card. */
-async function payWith(page: Page, card: string): Promise<void> {
-  await expect(page.getByTestId('paying-countdown')).toHaveText(/\d{2}:\d{2}/);
-  await page.getByTestId('pay-now').click();
-  await expect(page.getByTestId('bill-pay-page')).toBeVisible();
-  await page.getByTestId('card-number').fill(card);
-  await page.getByTestId('card-expiry').fill('1239');
-  await page.getByTestId('card-cvc').fill('123');
-  await page.getByTestId('card-pay').click();
-}
 
 test('a visitor buys two products as a guest in EUR with a coupon, is declined once, pays again and opens the keys from the e-mail', async ({
   browser,

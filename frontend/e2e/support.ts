@@ -111,3 +111,46 @@ export async function fillBillingAddress(page: Page): Promise<void> {
   await page.getByTestId('billing-city').fill(BILLING_ADDRESS.city);
   await page.getByTestId('billing-zip').fill(BILLING_ADDRESS.zip);
 }
+
+export function uniqueEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}@example.com`;
+}
+
+export interface Card {
+  id: number;
+  gameName: string;
+  gameExtName: string;
+  title: string;
+}
+
+/** Products the demo store has keys for. */
+export async function inStock(
+  request: APIRequestContext,
+  count: number,
+  skip = 0,
+): Promise<Card[]> {
+  // The list pages by 10, 20, 30 or 50.
+  const answer = await request.get('/prod-api/api/home/queryGames?stock=in_stock&limit=10');
+  const body = (await answer.json()) as { data: { rows: Card[] } };
+  const cards = body.data.rows.slice(skip, skip + count);
+  expect(cards).toHaveLength(count);
+  return cards;
+}
+
+export async function addToCart(page: Page, card: Card): Promise<void> {
+  await page.goto(`/${card.gameName}/${card.gameExtName}`);
+  await expect(page.getByTestId('product-title')).toBeVisible();
+  await page.getByTestId('add-to-cart').first().click();
+  await expect(page.getByText('Added to your cart').first()).toBeVisible();
+}
+
+/** From the paying screen: Pay now, the sandbox's card page, a card. */
+export async function payWith(page: Page, card: string): Promise<void> {
+  await expect(page.getByTestId('paying-countdown')).toHaveText(/\d{2}:\d{2}/);
+  await page.getByTestId('pay-now').click();
+  await expect(page.getByTestId('bill-pay-page')).toBeVisible();
+  await page.getByTestId('card-number').fill(card);
+  await page.getByTestId('card-expiry').fill('1239');
+  await page.getByTestId('card-cvc').fill('123');
+  await page.getByTestId('card-pay').click();
+}

@@ -128,3 +128,21 @@ export type OrderKeysDto = Schemas['OrderKeysDto'];
 export type PaymentMethodDto = Schemas['PaymentMethodDto'];
 export type PaymentSessionDto = Schemas['PaymentSessionDto'];
 export type CardBody = Schemas['CardBody'];
+
+// --- Staff console ---------------------------------------------------------------------------
+
+export type StaffRole = Schemas['StaffRole'];
+/** The signed-in member of staff and what their role may do (`permissions`). */
+export type StaffDto = Schemas['StaffDto'];
+export type StaffSessionDto = Schemas['StaffSessionDto'];
+export type StaffLoginBody = Schemas['StaffLoginBody'];
+export type StaffSessionInfoDto = Schemas['StaffSessionInfoDto'];
+export type EnrollmentDto = Schemas['EnrollmentDto'];
+export type FinishEnrollmentBody = Schemas['FinishEnrollmentBody'];
+export type RecoveryCodesDto = Schemas['RecoveryCodesDto'];
+export type InviteBody = Schemas['InviteBody'];
+export type InvitationDto = Schemas['InvitationDto'];
+export type RefundRequestDto = Schemas['RefundRequestDto'];
+export type RefundQueueDto = ResponseData<'/prod-api/api/staff/refunds'>;
+export type RefundDecisionBody = Schemas['RefundDecisionBody'];
+export type RefundDecidedDto = Schemas['RefundDecidedDto'];

@@ -87,6 +87,21 @@ const shop = {
   myOrder: () => import(/* webpackChunkName: "route-shop" */ '@/features/shop/routes/my-order'),
 };
 
+/** The staff console: its own chunk, so a shopper never downloads it. */
+const staff = {
+  layout: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/components/staff-layout'),
+  login: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-login'),
+  enroll: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-enroll'),
+  home: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-home'),
+  refunds: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-refunds'),
+  team: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-team'),
+  sessions: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-sessions'),
+};
+
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
   'about-us': 'nav.aboutUs',
   'contact-us': 'nav.contactUs',
@@ -248,6 +263,24 @@ export const routes: RouteObject[] = [
               return { Component: ProductRoute };
             },
           },
+        ],
+      },
+      // The staff console has a layout of its own (no shop header or footer).
+      page('pageTitle.staff', paths.staffLogin, staff.login, 'StaffLoginRoute'),
+      page('pageTitle.staff', paths.staffEnroll, staff.enroll, 'StaffEnrollRoute'),
+      {
+        path: paths.staff,
+        handle: handle('pageTitle.staff'),
+        lazy: async () => ({ Component: (await staff.layout()).StaffLayout }),
+        children: [
+          {
+            index: true,
+            handle: handle('pageTitle.staff'),
+            lazy: async () => ({ Component: (await staff.home()).StaffHomeRoute }),
+          },
+          page('pageTitle.staff', paths.staffRefunds, staff.refunds, 'StaffRefundsRoute'),
+          page('pageTitle.staff', paths.staffTeam, staff.team, 'StaffTeamRoute'),
+          page('pageTitle.staff', paths.staffSessions, staff.sessions, 'StaffSessionsRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

@@ -39,6 +39,12 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   refundPolicy: '/refund-policy',
   shipping: '/shipping',
+  staff: '/staff',
+  staffLogin: '/staff/login',
+  staffEnroll: '/staff/enroll',
+  staffRefunds: '/staff/refunds',
+  staffTeam: '/staff/team',
+  staffSessions: '/staff/sessions',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

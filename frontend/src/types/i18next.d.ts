@@ -1,11 +1,13 @@
 import 'i18next';
 
 import type enUS from '@locales/en-US.json';
+import type consoleEnUS from '@locales/console/en-US.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS };
+    /** The shop's texts, and the staff console's (loaded with the console). */
+    resources: { translation: typeof enUS & typeof consoleEnUS };
     returnNull: false;
   }
 }

@@ -157,6 +157,23 @@ describe('api', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 
+  it("on 401 to a staff console call ends that session only, never the shopper's", async () => {
+    sessionStorage.clear();
+    useAppStore.setState({ token: 'shopper' });
+    fetchMock.mockReturnValue(respond(401, envelope(401, null, 'api.error.unauthorized')));
+    const onUnauthorized = jest.fn();
+    await expect(
+      api.get('/prod-api/api/staff/me', {
+        headers: { Authorization: 'Bearer staff' },
+        onUnauthorized,
+      }),
+    ).rejects.toMatchObject({ code: 401 });
+    expect(sentRequest().headers.get('Authorization')).toBe('Bearer staff');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(useAppStore.getState().token).toBe('shopper');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
   it('on 401 without a session only rejects (wrong credentials at sign-in)', async () => {
     sessionStorage.clear();
     useAppStore.setState({ token: null });

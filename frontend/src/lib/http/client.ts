@@ -60,10 +60,10 @@ const gateway = createClient<Record<string, Record<HttpMethod, AnyOperation>>>({
 
 /** One call through the gateway's rules (`gatewayMiddleware`): resolves the envelope's `data`. */
 async function send(method: HttpMethod, path: string, init: AnyInit = {}): Promise<unknown> {
-  const { silent, timeoutMs, ...fetchOptions } = init;
+  const { silent, timeoutMs, onUnauthorized, ...fetchOptions } = init;
   const { data } = await gateway.request(method, path, {
     ...fetchOptions,
-    middleware: [gatewayMiddleware({ silent, timeoutMs })],
+    middleware: [gatewayMiddleware({ silent, timeoutMs, onUnauthorized })],
   });
   // The middleware has rejected anything but an envelope with code 200.
   return isEnvelope(data) ? data.data : null;

@@ -18,6 +18,11 @@ export interface GatewayCallOptions {
   silent?: boolean;
   /** Gives up (toast and `NetworkError`) after this long; 30 s unless told. */
   timeoutMs?: number;
+  /**
+   * A 401 to this call, made with a session of another kind (the staff console's), ends
+   * that session instead of the member's: the member's stays as it is.
+   */
+  onUnauthorized?: () => void;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -45,6 +50,7 @@ async function readJson(response: Response): Promise<unknown> {
 export function gatewayMiddleware({
   silent = false,
   timeoutMs = REQUEST_TIMEOUT_MS,
+  onUnauthorized,
 }: GatewayCallOptions = {}): Middleware {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -96,7 +102,7 @@ export function gatewayMiddleware({
       const code = envelope?.code ?? (response.ok ? 500 : response.status);
       if (code === 200 && response.ok) return undefined;
 
-      if (code === 401 && withSession) endSessionAndReload();
+      if (code === 401 && withSession) (onUnauthorized ?? endSessionAndReload)();
       const message = errorMessageOf(envelope ?? {});
       if (!silent && code !== 401 && code !== 500) notify.error(message);
       throw new ApiError(code, message, envelope?.msgKey ?? '', envelope?.data ?? null);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { TranslationKey } from '@/lib/i18n/i18n';
+import './auth.css';
 
 const STEPS: readonly TranslationKey[] = [
   'auth.forgot.stepEmail',

@@ -13,7 +13,7 @@ import { captchaCode, memberEmail } from '@/lib/forms/member-rules';
 import { notify } from '@/lib/toast';
 
 import { forget, verifyCode } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/ui/auth-card';
 import { CaptchaField, type CaptchaHandle } from '../components/captcha-field';
 import { ResetSteps } from '../components/reset-steps';
 import { submitError } from '@/lib/forms/submit-errors';

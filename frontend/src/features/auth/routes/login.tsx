@@ -14,7 +14,7 @@ import { captchaCode, currentPassword, memberEmail } from '@/lib/forms/member-ru
 import { serverFieldError } from '@/lib/forms/server-errors';
 import { notify } from '@/lib/toast';
 
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/ui/auth-card';
 import { CaptchaField, type CaptchaHandle } from '../components/captcha-field';
 import { signIn } from '../lib/sign-in';
 import { submitError } from '@/lib/forms/submit-errors';

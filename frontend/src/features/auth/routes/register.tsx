@@ -19,7 +19,7 @@ import {
 import { notify } from '@/lib/toast';
 
 import { register as registerAccount } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/ui/auth-card';
 import { CaptchaField, type CaptchaHandle } from '../components/captcha-field';
 import { submitError } from '@/lib/forms/submit-errors';
 

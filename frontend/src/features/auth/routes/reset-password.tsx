@@ -13,7 +13,7 @@ import { newPassword, passwordsMatch } from '@/lib/forms/member-rules';
 import { notify } from '@/lib/toast';
 
 import { resetPassword } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/ui/auth-card';
 import { ResetSteps } from '../components/reset-steps';
 import { submitError } from '@/lib/forms/submit-errors';
 import type { ResetState } from './forgot';

@@ -9,7 +9,6 @@ import type {
   PlacedDto,
 } from '@/api/types';
 import { api } from '@/lib/http/client';
-import { formatMoney } from '@/lib/money';
 import { useAppStore } from '@/stores/app-store';
 
 import { orderToken } from '../lib/order-tokens';
@@ -168,21 +167,4 @@ export function cancelSession(sessionId: string): Promise<PaymentSessionDto> {
     params: { path: { sessionId } },
     silent: true,
   });
-}
-
-/**
- * Formats minor units of an order's own currency (no conversion: the rate was locked at
- * checkout) with the currency's symbol, as every other amount in the store is shown.
- */
-export function useOrderMoney(): (minor: number, code: string) => string {
-  const language = useAppStore((state) => state.language);
-  const rates = useQuery({
-    queryKey: ['site', 'rates', language],
-    queryFn: ({ signal }) => api.get('/prod-api/api/home/rate', { signal }),
-    staleTime: 10 * 60 * 1000,
-  });
-  return (minor, code) => {
-    const symbol = rates.data?.find((currency) => currency.code === code)?.symbol ?? `${code} `;
-    return formatMoney(minor, { symbol, rate: 1 });
-  };
 }

@@ -18,16 +18,10 @@ import { notify } from '@/lib/toast';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
 import { LANGUAGES } from '@/lib/i18n/languages';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
 import { stateKey } from '../lib/labels';
-import {
-  deleteOrder,
-  orderAction,
-  requestRefund,
-  revealKeys,
-  shopKeys,
-  useOrderMoney,
-} from '../api/shop';
+import { deleteOrder, orderAction, requestRefund, revealKeys, shopKeys } from '../api/shop';
 import { BillingAddress, PrintReceiptButton, Receipt } from './receipt';
 
 /** An order's state as a coloured label. */

@@ -10,8 +10,8 @@ import { LANGUAGES } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { nonEmpty } from '@/lib/text/non-empty';
 import { selectLanguage } from '@/stores/selectors';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
-import { useOrderMoney } from '../api/shop';
 import { providerKeyOfMethod } from '../lib/labels';
 
 /** The order's billing address, as printed (the country named in the UI language). */

@@ -8,8 +8,9 @@ import { FormAlert, TextField } from '@/components/ui/form-field';
 import { paths, paymentPath } from '@/config/paths';
 import { ApiError } from '@/lib/http/envelope';
 import { errorMessageOf } from '@/lib/http/error-message';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
-import { cancelSession, chargeCard, shopKeys, useOrderMoney, usePaymentSession } from '../api/shop';
+import { cancelSession, chargeCard, shopKeys, usePaymentSession } from '../api/shop';
 import { BadPaymentLink } from '../components/bad-link';
 import { useCooldown, useCountdown } from '../components/use-countdown';
 import { formatExpiry, groupCardNumber } from '../lib/countdown';

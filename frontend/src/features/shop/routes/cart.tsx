@@ -9,8 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { paths, productPath } from '@/config/paths';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
-
-import { useOrderMoney } from '../api/shop';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
 import './shop.css';
 

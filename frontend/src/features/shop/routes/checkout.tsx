@@ -26,8 +26,9 @@ import { submitError } from '@/lib/forms/submit-errors';
 import { ApiError } from '@/lib/http/envelope';
 import { useAppStore } from '@/stores/app-store';
 import { selectCurrency } from '@/stores/selectors';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
-import { checkout, useOrderMoney, usePaymentMethods } from '../api/shop';
+import { checkout, usePaymentMethods } from '../api/shop';
 import { checkoutSchema, type CheckoutValues } from '../lib/checkout-schema';
 import { providerKey } from '../lib/labels';
 import { rememberOrderToken } from '../lib/order-tokens';

@@ -10,8 +10,9 @@ import { myOrderPath, paths } from '@/config/paths';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
 import { LANGUAGES } from '@/lib/i18n/languages';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
-import { useOrder, useOrderMoney, useOrders } from '../api/shop';
+import { useOrder, useOrders } from '../api/shop';
 import { OrderDetail, OrderStateBadge } from '../components/order-parts';
 
 import './shop.css';

@@ -5,14 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { FormAlert } from '@/components/ui/form-field';
 import { billPayPath, paths, paymentPath } from '@/config/paths';
+import { useOrderMoney } from '@/hooks/use-order-money';
 
-import {
-  fetchPaymentSession,
-  payAgain,
-  useOrder,
-  useOrderMoney,
-  usePaymentSession,
-} from '../api/shop';
+import { fetchPaymentSession, payAgain, useOrder, usePaymentSession } from '../api/shop';
 import { BadPaymentLink } from '../components/bad-link';
 import { useCooldown, useCountdown } from '../components/use-countdown';
 import { OrderLines } from '../components/order-parts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
-import './auth.css';
+import './auth-card.css';
 
-/** The card the sign-in, sign-up and password pages sit in. */
+/** The card the sign-in, sign-up and password pages (the shop's and the console's) sit in. */
 export function AuthCard({
   title,
   intro,

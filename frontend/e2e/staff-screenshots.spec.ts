@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { expect, test } from '@playwright/test';
+
+import { addStaffFromCli, buyAndAskForRefund, enrollAndSignIn, newPage } from './staff-support';
+import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
+
+/**
+ * Not a test: `npm run screenshots` also saves the staff console (sign-in, home, the refund
+ * queue with a request waiting, the team page) in three languages at desktop and phone sizes
+ * into screenshots/ for a person to look at.
+ */
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+const LANGUAGES = ['en-US', 'ja', 'ar'] as const;
+
+test('the staff console, for people to look at', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  mkdirSync(OUT, { recursive: true });
+  const owner = `shots-owner-${Date.now().toString(36)}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
+  const shopper = await newPage(browser);
+  const [card] = (await inStock(request, 1, 6)) as [Card];
+  await buyAndAskForRefund(shopper, card, uniqueEmail('shots-refund'));
+  const session = await page.evaluate(() => sessionStorage.getItem('keyshop-staff-session'));
+
+  for (const language of LANGUAGES) {
+    for (const viewport of VIEWPORTS) {
+      const context = await browser.newContext({ viewport });
+      const shot = await context.newPage();
+      await presetLanguage(shot, language);
+      await shot.goto('/staff/login');
+      await expect(shot.getByTestId('staff-login')).toBeVisible();
+      await shot.screenshot({ path: `${OUT}/staff-login-${language}-${viewport.name}.png` });
+      await shot.evaluate((value) => {
+        sessionStorage.setItem('keyshop-staff-session', value ?? '');
+      }, session);
+      for (const [name, target, ready] of [
+        ['home', '/staff', 'staff-home'],
+        ['refunds', '/staff/refunds', 'staff-refund'],
+        ['team', '/staff/team', 'staff-team'],
+      ] as const) {
+        await shot.goto(target);
+        await expect(shot.getByTestId(ready).first()).toBeVisible();
+        await shot.screenshot({
+          path: `${OUT}/staff-${name}-${language}-${viewport.name}.png`,
+          fullPage: true,
+        });
+      }
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+
+import { waitForMail } from './outbox';
+import {
+  addStaffFromCli,
+  buyAndAskForRefund,
+  enrollAndSignIn,
+  invite,
+  newPage,
+  STAFF_PASSWORD,
+} from './staff-support';
+import { inStock, uniqueEmail, type Card } from './support';
+
+test('the owner enrolls from the CLI link, invites support and finance; finance decides a refund support may only see', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const owner = `owner-${tag}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
+  await expect(page.getByTestId('staff-role')).toHaveText('Owner');
+  const supportEmail = `support-${tag}@shop.example`;
+  const financeEmail = `finance-${tag}@shop.example`;
+  const supportLink = await invite(page, supportEmail, 'support');
+  const financeLink = await invite(page, financeEmail, 'finance');
+
+  const shopper = await newPage(browser);
+  const [card] = (await inStock(request, 1, 4)) as [Card];
+  const buyer = uniqueEmail('refund');
+  const orderNo = await buyAndAskForRefund(shopper, card, buyer);
+
+  // Support sees the request but cannot decide it: no buttons, and the API says 403.
+  const support = await newPage(browser);
+  await enrollAndSignIn(support, supportLink, supportEmail);
+  await expect(support.getByTestId('staff-nav-staff.nav.team')).toHaveCount(0);
+  await support.getByTestId('staff-nav-staff.nav.refunds').click();
+  const request1 = support.locator(`[data-testid="staff-refund"][data-order="${orderNo}"]`);
+  await expect(request1.getByTestId('staff-refund-reason')).toHaveText('The key was already used');
+  await expect(support.getByTestId('staff-refunds-read-only')).toBeVisible();
+  await expect(support.getByTestId('staff-refund-approve')).toHaveCount(0);
+  const token = await support.evaluate(
+    () =>
+      (
+        JSON.parse(sessionStorage.getItem('keyshop-staff-session') ?? '{}') as {
+          state?: { token?: string };
+        }
+      ).state?.token ?? '',
+  );
+  const refused = await support.request.post(`/prod-api/api/staff/refunds/${orderNo}/decision`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { approve: true },
+  });
+  expect(refused.status()).toBe(403);
+
+  // Finance approves it: the buyer is e-mailed and can no longer reveal the key.
+  const finance = await newPage(browser);
+  await enrollAndSignIn(finance, financeLink, financeEmail);
+  await finance.getByTestId('staff-nav-staff.nav.refunds').click();
+  const request2 = finance.locator(`[data-testid="staff-refund"][data-order="${orderNo}"]`);
+  await request2.getByTestId('staff-refund-approve').click();
+  await expect(finance.getByText(`Refund approved for order ${orderNo}`)).toBeVisible();
+  await expect(request2).toHaveCount(0);
+  await waitForMail(buyer, new RegExp(`(${orderNo}[\\s\\S]*has been approved)`), 15_000);
+  await shopper.reload();
+  await expect(shopper.getByTestId('order-state')).toHaveText(/Refunded/);
+  await expect(shopper.getByTestId('reveal-keys')).toHaveCount(0);
+});
+
+test('a staff page without a session goes to the console sign-in, and a wrong code is refused', async ({
+  page,
+}) => {
+  await page.goto('/staff/refunds');
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  await page.getByTestId('staff-login-email').fill('nobody@shop.example');
+  await page.getByTestId('staff-login-password').fill(STAFF_PASSWORD);
+  await page.getByTestId('staff-login-code').fill('123456');
+  await page.getByTestId('staff-login-submit').click();
+  await expect(page.getByTestId('staff-login-error')).toHaveText(
+    'The e-mail, password or code is incorrect',
+  );
+});

@@ -1,0 +1,84 @@
+import type {
+  EnrollmentDto,
+  FinishEnrollmentBody,
+  InvitationDto,
+  InviteBody,
+  RecoveryCodesDto,
+  RefundDecidedDto,
+  RefundDecisionBody,
+  RefundQueueDto,
+  StaffDto,
+  StaffLoginBody,
+  StaffSessionDto,
+  StaffSessionInfoDto,
+} from '@/api/types';
+import { paths } from '@/config/paths';
+import { reloadPage } from '@/lib/browser';
+import { api } from '@/lib/http/client';
+
+import { useStaffStore } from '../lib/staff-store';
+
+/** A 401 with the staff session: it ended (idle, revoked); back to the console's sign-in. */
+function staffSessionEnded(): void {
+  useStaffStore.getState().end();
+  if (window.location.pathname !== paths.staffLogin) {
+    window.history.replaceState(null, '', paths.staffLogin);
+    reloadPage();
+  }
+}
+
+/** The options of a call made with the staff session (never the shopper's). */
+function asStaff() {
+  const token = useStaffStore.getState().token ?? '';
+  return { headers: { Authorization: `Bearer ${token}` }, onUnauthorized: staffSessionEnded };
+}
+
+export function startEnrollment(token: string): Promise<EnrollmentDto> {
+  return api.post('/prod-api/api/staff/enroll/start', { body: { token }, silent: true });
+}
+
+export function finishEnrollment(body: FinishEnrollmentBody): Promise<RecoveryCodesDto> {
+  return api.post('/prod-api/api/staff/enroll/finish', { body, silent: true });
+}
+
+export function staffLogin(body: StaffLoginBody): Promise<StaffSessionDto> {
+  return api.post('/prod-api/api/staff/login', { body, silent: true });
+}
+
+export function staffLogout(): Promise<unknown> {
+  return api.post('/prod-api/api/staff/logout', { ...asStaff(), silent: true });
+}
+
+export function staffMe(): Promise<StaffDto> {
+  return api.get('/prod-api/api/staff/me', asStaff());
+}
+
+export function staffSessions(): Promise<StaffSessionInfoDto[]> {
+  return api.get('/prod-api/api/staff/sessions', asStaff());
+}
+
+export function revokeStaffSession(id: number): Promise<unknown> {
+  return api.delete('/prod-api/api/staff/sessions/{id}', {
+    ...asStaff(),
+    params: { path: { id } },
+  });
+}
+
+export function inviteStaff(body: InviteBody): Promise<InvitationDto> {
+  return api.post('/prod-api/api/staff/invitations', { ...asStaff(), body, silent: true });
+}
+
+export function refundQueue(page: number): Promise<RefundQueueDto> {
+  return api.get('/prod-api/api/staff/refunds', {
+    ...asStaff(),
+    params: { query: { page, limit: 20 } },
+  });
+}
+
+export function decideRefund(orderNo: string, body: RefundDecisionBody): Promise<RefundDecidedDto> {
+  return api.post('/prod-api/api/staff/refunds/{orderNo}/decision', {
+    ...asStaff(),
+    params: { path: { orderNo } },
+    body,
+  });
+}
