@@ -9,7 +9,7 @@ import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
 
 /**
  * Not a test: `npm run screenshots` also saves the staff console (sign-in, home, the refund
- * queue with a request waiting, the team page) in three languages at desktop and phone sizes
+ * queue with a request waiting, the team page, the audit log) in three languages at desktop and phone sizes
  * into screenshots/ for a person to look at.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -44,6 +44,7 @@ test('the staff console, for people to look at', async ({ browser, page, request
         ['home', '/staff', 'staff-home'],
         ['refunds', '/staff/refunds', 'staff-refund'],
         ['team', '/staff/team', 'staff-team'],
+        ['audit', '/staff/audit', 'staff-audit-record'],
       ] as const) {
         await shot.goto(target);
         await expect(shot.getByTestId(ready).first()).toBeVisible();

@@ -66,6 +66,20 @@ test('the owner enrolls from the CLI link, invites support and finance; finance 
   await shopper.reload();
   await expect(shopper.getByTestId('order-state')).toHaveText(/Refunded/);
   await expect(shopper.getByTestId('reveal-keys')).toHaveCount(0);
+
+  // The owner's audit log shows each step: who invited whom, the sign-ins, the decision.
+  await page.getByTestId('staff-nav-staff.nav.audit').click();
+  await page.getByTestId('staff-audit-search').fill(orderNo);
+  const decision = page.getByTestId('staff-audit-record');
+  await expect(decision).toHaveCount(1);
+  await expect(decision).toHaveAttribute('data-action', 'refund.approve');
+  await expect(decision).toContainText(financeEmail);
+  await page.getByTestId('staff-audit-search').fill(tag);
+  const actions = page.getByTestId('staff-audit-record');
+  await expect(actions.and(page.locator('[data-action="staff.invite"]'))).toHaveCount(3);
+  await expect(actions.and(page.locator('[data-action="staff.enroll"]'))).toHaveCount(3);
+  await expect(actions.and(page.locator('[data-action="staff.sign_in"]'))).toHaveCount(3);
+  await expect(actions.and(page.locator('[data-action="refund.approve"]'))).toHaveCount(1);
 });
 
 test('a staff page without a session goes to the console sign-in, and a wrong code is refused', async ({

@@ -2,6 +2,7 @@
 //! events, cache, mail, telemetry and money. Services build on these parts and
 //! nothing here knows about a particular service.
 
+pub mod audit;
 pub mod cache;
 pub mod clock;
 pub mod config;

@@ -61,9 +61,10 @@ fn allocation(allocation: Allocation) -> pb::Allocation {
 #[tonic::async_trait]
 impl DeliveryApi for DeliveryGrpc {
     async fn import_keys(&self, request: Request<pb::ImportKeysRequest>) -> Answer<pb::ImportKeysResponse> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
         let request = request.into_inner();
         let lines = request.keys.into_iter().map(|line| KeyLine { key: line.key, note: line.note }).collect();
-        let report = self.service.import_keys(request.sku, lines).await?;
+        let report = self.service.import_keys_by(request.sku, lines, Some(actor)).await?;
         ok(pb::ImportKeysResponse {
             imported: report.imported,
             duplicates: report.duplicates,

@@ -101,6 +101,7 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         staff::invitations::staff_invite,
         staff::refunds::staff_refunds,
         staff::refunds::staff_decide_refund,
+        staff::audit::staff_audit,
     ),
     // SortOrder is a query parameter's schema only, which utoipa does not
     // collect by itself.

@@ -5,9 +5,26 @@ use std::sync::Arc;
 
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, EventHandler};
-use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
+use keyshop_proto::events::v1::{OrderPaid, OrderRefunded, StaffActionRecorded};
 
 use crate::service::MemberService;
+
+/// The consumer group of [`AuditRecorder`].
+pub const AUDIT_GROUP: &str = "member-audit";
+
+/// Keeps every record of what staff did, once (the audit log).
+pub struct AuditRecorder {
+    pub service: Arc<MemberService>,
+}
+
+#[async_trait::async_trait]
+impl EventHandler for AuditRecorder {
+    async fn handle(&self, event: &Event) -> Result<(), AppError> {
+        let Some(recorded) = event.decode::<StaffActionRecorded>() else { return Ok(()) };
+        self.service.append_audit(&event.id, &recorded?).await?;
+        Ok(())
+    }
+}
 
 /// The consumer group of [`OrderPaidHandler`].
 pub const LEVELS_GROUP: &str = "member-levels";

@@ -27,7 +27,7 @@ use tokio::net::TcpListener;
 use tonic::server::NamedService;
 use tonic::service::Routes;
 
-use crate::events::{LEVELS_GROUP, OrderPaidHandler};
+use crate::events::{AUDIT_GROUP, AuditRecorder, LEVELS_GROUP, OrderPaidHandler};
 use crate::grpc::MemberGrpc;
 use crate::grpc::staff::StaffGrpc;
 use crate::service::{MemberDeps, MemberService, MemberSettings};
@@ -93,7 +93,11 @@ impl Member {
         };
         let service = Arc::new(MemberService::new(deps, settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
-        let consumers = vec![Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?];
+        let recorder = Arc::new(AuditRecorder { service: service.clone() });
+        let consumers = vec![
+            Consumer::join(platform.bus.as_ref(), LEVELS_GROUP, &[topics::ORDER], handler).await?,
+            Consumer::join(platform.bus.as_ref(), AUDIT_GROUP, &[topics::AUDIT], recorder).await?,
+        ];
         let verifier = platform.identity.verifier(Party::Member);
         Ok(Member {
             service,

@@ -293,8 +293,8 @@ impl OrderApi for OrderGrpc {
     async fn decide_refund(&self, request: Request<pb::RefundDecision>) -> Answer<pb::Order> {
         let staff = keyshop_core::identity::staff(&request)?.clone();
         let decision = request.into_inner();
-        tracing::info!(staff = %staff.id, role = %staff.role, order_no = %decision.order_no, approve = decision.approve, "refund decided");
-        let decided = self.service.decide_refund(&decision.order_no, decision.approve, &decision.note).await?;
+        let actor = keyshop_core::audit::Actor::Staff(staff);
+        let decided = self.service.decide_refund(&decision.order_no, decision.approve, &decision.note, &actor).await?;
         Ok(Response::new(order(decided, self.now())))
     }
 

@@ -1076,6 +1076,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/enroll/finish": {
         parameters: {
             query?: never;
@@ -1364,6 +1380,25 @@ export interface components {
              * @default
              */
             website: string;
+        };
+        /** @enum {string} */
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set";
+        AuditRecordDto: {
+            action: components["schemas"]["AuditAction"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            ip: string;
+            role?: components["schemas"]["StaffRole"] | null;
+            /** @description The service that made the change. */
+            service: string;
+            staffEmail: string;
+            /** @description The staff account's id (`cli` for `keyshop admin` on the server). */
+            staffId: string;
+            summary: string;
+            target: string;
         };
         CaptchaDto: {
             /** @description Always true: register and forget always ask for it, login after failures. */
@@ -1718,6 +1753,43 @@ export interface components {
                 link: string;
                 /** Format: int64 */
                 staffId: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_AuditRecordDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    action: components["schemas"]["AuditAction"];
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    at: number;
+                    ip: string;
+                    role?: components["schemas"]["StaffRole"] | null;
+                    /** @description The service that made the change. */
+                    service: string;
+                    staffEmail: string;
+                    /** @description The staff account's id (`cli` for `keyshop admin` on the server). */
+                    staffId: string;
+                    summary: string;
+                    target: string;
+                }[];
+                /** Format: int64 */
+                total: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -6981,6 +7053,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+        };
+    };
+    staff_audit: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description Text the member of staff's e-mail, the action, the target or the summary contains. */
+                text?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_AuditRecordDto"];
+                };
+            };
+            /** @description page or limit is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read the audit log (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

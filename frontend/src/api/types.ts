@@ -146,3 +146,6 @@ export type RefundRequestDto = Schemas['RefundRequestDto'];
 export type RefundQueueDto = ResponseData<'/prod-api/api/staff/refunds'>;
 export type RefundDecisionBody = Schemas['RefundDecisionBody'];
 export type RefundDecidedDto = Schemas['RefundDecidedDto'];
+export type AuditAction = Schemas['AuditAction'];
+export type AuditRecordDto = Schemas['AuditRecordDto'];
+export type AuditPageDto = ResponseData<'/prod-api/api/staff/audit'>;

@@ -5,6 +5,17 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
+export const AuditActionValues = [
+  'staff.sign_in',
+  'staff.invite',
+  'staff.enroll',
+  'refund.approve',
+  'refund.decline',
+  'keys.import',
+  'setting.set',
+  'currency_rate.set',
+] as const satisfies readonly Schemas['AuditAction'][];
+
 export const GenreValues = [
   'action',
   'adventure',

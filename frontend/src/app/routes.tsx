@@ -100,6 +100,7 @@ const staff = {
   team: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-team'),
   sessions: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-sessions'),
+  audit: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-audit'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -281,6 +282,7 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffRefunds, staff.refunds, 'StaffRefundsRoute'),
           page('pageTitle.staff', paths.staffTeam, staff.team, 'StaffTeamRoute'),
           page('pageTitle.staff', paths.staffSessions, staff.sessions, 'StaffSessionsRoute'),
+          page('pageTitle.staff', paths.staffAudit, staff.audit, 'StaffAuditRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

@@ -45,6 +45,7 @@ export const paths = {
   staffRefunds: '/staff/refunds',
   staffTeam: '/staff/team',
   staffSessions: '/staff/sessions',
+  staffAudit: '/staff/audit',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

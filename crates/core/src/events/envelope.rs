@@ -82,6 +82,11 @@ impl Event {
     }
 }
 
+impl EventPayload for keyshop_proto::events::v1::StaffActionRecorded {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.StaffActionRecorded";
+    const TOPIC: &'static str = super::topics::AUDIT;
+}
+
 impl EventPayload for keyshop_proto::events::v1::CurrencyRateChanged {
     const EVENT_TYPE: &'static str = "keyshop.events.v1.CurrencyRateChanged";
     const TOPIC: &'static str = super::topics::CATALOG;

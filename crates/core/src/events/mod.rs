@@ -27,6 +27,8 @@ pub mod topics {
     pub const DELIVERY: &str = "keyshop.delivery.v1";
     pub const MEMBER: &str = "keyshop.member.v1";
     pub const CATALOG: &str = "keyshop.catalog.v1";
+    /// What staff did ([`crate::audit`]); the member service keeps it.
+    pub const AUDIT: &str = "keyshop.audit.v1";
     /// Events whose handling failed every attempt, with the error (Kafka
     /// headers `dead-letter-*`); subscribe to look at them.
     pub const DEAD_LETTER: &str = "keyshop.deadletter.v1";

@@ -8,7 +8,7 @@ use crate::code_enum;
 
 crate::vocabulary! {
     /// A member of staff's role.
-    pub enum StaffRole: keyshop_proto::member::v1::StaffRole {
+    pub enum StaffRole: keyshop_proto::common::v1::StaffRole {
         /// Everything, staff management and the audit log included.
         Owner = "owner",
         /// The catalog, the content and the key stock.
@@ -117,6 +117,7 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.StaffService/ListSessions", Access::Parties(&[Party::Gateway])),
     ("/keyshop.member.v1.StaffService/RevokeSession", Access::Parties(&[Party::Gateway])),
     ("/keyshop.member.v1.StaffService/Invite", Access::Staff(Permission::StaffManage)),
+    ("/keyshop.member.v1.StaffService/ListAudit", Access::Staff(Permission::AuditRead)),
     // Delivery: keys move only in the order's steps, and staff import them.
     ("/keyshop.delivery.v1.DeliveryService/ImportKeys", Access::Staff(Permission::KeysImport)),
     ("/keyshop.delivery.v1.DeliveryService/Reserve", Access::Parties(&[Party::Order])),

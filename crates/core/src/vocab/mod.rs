@@ -62,6 +62,7 @@ pub fn catalogue() -> Vec<(&'static str, Vec<&'static str>, Vec<&'static str>)> 
         of::<Language>(),
         of::<SortOrder>(),
         of::<crate::identity::StaffRole>(),
+        of::<crate::audit::AuditAction>(),
     ]
 }
 

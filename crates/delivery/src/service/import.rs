@@ -2,8 +2,11 @@
 
 use std::collections::HashSet;
 
+use keyshop_core::audit::{self, Actor, AuditAction};
 use keyshop_core::db::write_transaction;
 use keyshop_core::error::{AppError, FieldErrors};
+use keyshop_core::events::outbox;
+use keyshop_core::identity::Party;
 
 use super::{DeliveryService, StockChanges};
 use crate::domain::import::{KeyLine, MAX_KEYS_PER_IMPORT, is_valid_key, is_valid_note};
@@ -24,9 +27,21 @@ pub struct ImportReport {
 }
 
 impl DeliveryService {
-    /// Adds `lines` to the stock of `sku`. Sealing happens before the write
-    /// transaction, so the store is locked only for the inserts.
+    /// Adds `lines` to the stock of `sku` (the demo seed, the CLI).
     pub async fn import_keys(&self, sku: String, lines: Vec<KeyLine>) -> Result<ImportReport, AppError> {
+        self.import_keys_by(sku, lines, None).await
+    }
+
+    /// Adds `lines` to the stock of `sku`, for `actor` when a member of staff
+    /// imports them: the audit log's record (the counts, never a key) is
+    /// written in the same transaction. Sealing happens before the write
+    /// transaction, so the store is locked only for the inserts.
+    pub async fn import_keys_by(
+        &self,
+        sku: String,
+        lines: Vec<KeyLine>,
+        actor: Option<Actor>,
+    ) -> Result<ImportReport, AppError> {
         let sku = sku.trim().to_owned();
         let mut errors = FieldErrors::default();
         if sku.is_empty() || sku.len() > 64 {
@@ -39,6 +54,7 @@ impl DeliveryService {
 
         let vault = self.vault.clone();
         let now = self.clock.now_ms();
+        let actor_given = actor.is_some();
         let report = self
             .db
             .run(move |conn| -> Result<ImportReport, AppError> {
@@ -68,6 +84,15 @@ impl DeliveryService {
                     report.imported = inserted;
                     report.duplicates += i64::try_from(fresh.len()).unwrap_or(0) - inserted;
                     report.available = before.available + inserted;
+                    if let Some(actor) = &actor {
+                        let summary = format!(
+                            "imported {}, duplicates {}, invalid {}",
+                            report.imported, report.duplicates, report.invalid
+                        );
+                        let record =
+                            audit::record(actor, AuditAction::KeysImport, &sku, &summary, Party::Delivery, now);
+                        outbox::enqueue(conn, &record)?;
+                    }
                     if inserted > 0 {
                         store::deliveries::wake_waiting(conn, now)?;
                         let mut changes = StockChanges::default();
@@ -78,7 +103,7 @@ impl DeliveryService {
                 })
             })
             .await?;
-        if report.imported > 0 {
+        if report.imported > 0 || actor_given {
             self.wake_outbox();
         }
         tracing::debug!(

@@ -76,6 +76,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(staff::invitations::staff_invite)
             .service(staff::refunds::staff_refunds)
             .service(staff::refunds::staff_decide_refund)
+            .service(staff::audit::staff_audit)
             .service(account::profile::get_profile)
             .service(account::profile::update_profile)
             .service(account::countries::list_countries)

@@ -38,6 +38,7 @@ async fn invitation(app: &TestApp, email: &str, role: StaffRole) -> String {
         email,
         role,
         app.clock.now_ms(),
+        &keyshop_core::audit::Actor::Cli,
     )
     .await
     .unwrap();
@@ -205,6 +206,7 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
             Some(&support_token),
         ),
         (Method::GET, "/prod-api/api/staff/refunds", Value::Null, Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/audit", Value::Null, Some(&manager_token)),
         (
             Method::POST,
             "/prod-api/api/staff/refunds/KS1/decision",
@@ -252,4 +254,31 @@ async fn an_owner_invites_and_the_refund_queue_is_empty_to_start_with() {
     let decide = post("/prod-api/api/staff/refunds/KS1/decision", json!({"approve": true}));
     let (status, _) = call_json(&app.state, with_token(decide, &owner)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The audit log: the bootstrap invitation, the enrollment, the sign-in and
+    // the owner's invitation, newest first, searchable.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let audit = loop {
+        let (status, audit) =
+            call_json(&app.state, with_token(support::get("/prod-api/api/staff/audit?limit=50"), &owner)).await;
+        assert_eq!(status, StatusCode::OK, "{audit}");
+        if audit["data"]["total"] == 4 {
+            break audit;
+        }
+        assert!(std::time::Instant::now() < deadline, "the audit log did not fill: {audit}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let actions: Vec<&str> =
+        audit["data"]["rows"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["staff.invite", "staff.sign_in", "staff.enroll", "staff.invite"]);
+    let newest = &audit["data"]["rows"][0];
+    assert_eq!(
+        (newest["staffEmail"].as_str(), newest["target"].as_str()),
+        (Some("owner@shop.example"), Some("fin@shop.example"))
+    );
+    assert_eq!((newest["role"].as_str(), newest["summary"].as_str()), (Some("owner"), Some("finance")));
+    assert_eq!(audit["data"]["rows"][3]["staffId"], "cli", "the first owner came from the CLI");
+    let search = with_token(support::get("/prod-api/api/staff/audit?text=fin%40shop"), &owner);
+    let (_, found) = call_json(&app.state, search).await;
+    assert_eq!(found["data"]["total"], 1, "{found}");
 }

@@ -16,10 +16,16 @@ pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
             let url = config.service(ServiceName::Member).database_url.expose_secret();
             let db =
                 Db::connect(url, &keyshop_member::store::MIGRATIONS).await.context("opening the member database")?;
-            let invitation =
-                keyshop_member::service::staff::invite(&db, &config.public_url, &email, role, SystemClock.now_ms())
-                    .await
-                    .map_err(|error| anyhow::anyhow!("{email}: {}", error.msg_key))?;
+            let invitation = keyshop_member::service::staff::invite(
+                &db,
+                &config.public_url,
+                &email,
+                role,
+                SystemClock.now_ms(),
+                &keyshop_core::audit::Actor::Cli,
+            )
+            .await
+            .map_err(|error| anyhow::anyhow!("{email}: {}", error.msg_key))?;
             println!("{email} ({role}): open this link within 24 hours to enroll (it works once):");
             println!("{}", invitation.link);
         }

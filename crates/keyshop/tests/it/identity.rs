@@ -130,4 +130,17 @@ async fn a_refused_staff_call_changes_nothing_and_an_allowed_one_does() {
     assert_eq!(reader.get_setting(read).await.unwrap().into_inner().value, setting.value);
     let mut keys = DeliveryServiceClient::new(store.staff_channel(ServiceName::Delivery, StaffRole::Manager).await);
     assert_eq!(keys.import_keys(import).await.unwrap().into_inner().imported, 1);
+    // The import is in the audit log, with its counts and never the key.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let page = store.member().audit_log("keys.import", 1, 10).await.unwrap();
+        if let Some(row) = page.rows.first() {
+            assert_eq!((row.target.as_str(), row.staff_email.as_str()), (sku.as_str(), "manager@staff.example"));
+            assert_eq!(row.summary, "imported 1, duplicates 0, invalid 0");
+            assert!(!row.summary.contains("FORGED"));
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "no audit record of the import");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use keyshop_core::audit::Actor;
 use keyshop_core::config::{RawConfig, ServiceName};
 use keyshop_core::identity::StaffRole;
 use keyshop_member::domain::staff::totp_code;
@@ -111,7 +112,8 @@ impl Shop {
     /// codes computed from the shown secret) and signed in: `Bearer <token>`.
     async fn staff(&self, email: &str, role: StaffRole) -> String {
         let db = self.store.member().db();
-        let invitation = keyshop_member::service::staff::invite(db, PUBLIC_URL, email, role, now_ms()).await.unwrap();
+        let invitation =
+            keyshop_member::service::staff::invite(db, PUBLIC_URL, email, role, now_ms(), &Actor::Cli).await.unwrap();
         let token = invitation.link.split_once("#token=").unwrap().1.to_owned();
         let start = self.post("/api/staff/enroll/start", &[], json!({"token": token})).await;
         assert_eq!(start.status, 200, "{}", start.body);

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use keyshop_core::audit::AuditAction;
 use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
 use keyshop_core::identity::{self, StaffRole};
@@ -24,8 +25,33 @@ fn member(staff: StaffIdentity) -> pb::StaffMember {
     pb::StaffMember { id: staff.id, email: staff.email, role: staff.role.to_proto() }
 }
 
+fn audit_record(row: crate::store::staff_audit::AuditRow) -> pb::AuditRecord {
+    pb::AuditRecord {
+        at_ms: row.at,
+        staff_id: row.staff_id,
+        staff_email: row.staff_email,
+        role: StaffRole::parse(&row.role).map_or(0, StaffRole::to_proto),
+        action: AuditAction::parse(&row.action).map_or(0, AuditAction::to_proto),
+        target: row.target,
+        summary: row.summary,
+        ip: row.ip,
+        service: row.service,
+    }
+}
+
 #[tonic::async_trait]
 impl StaffApi for StaffGrpc {
+    async fn list_audit(&self, request: Request<pb::AuditQuery>) -> Answer<pb::AuditPage> {
+        let query = request.into_inner();
+        let page = self.service.audit_log(&query.text, query.page, query.limit).await?;
+        Ok(Response::new(pb::AuditPage {
+            rows: page.rows.into_iter().map(audit_record).collect(),
+            total: page.total,
+            page: i32::try_from(page.page).unwrap_or(1),
+            limit: i32::try_from(page.limit).unwrap_or(20),
+        }))
+    }
+
     async fn start_enrollment(&self, request: Request<pb::EnrollmentToken>) -> Answer<pb::EnrollmentStart> {
         let request = request.into_inner();
         let client = convert::client(request.client);
@@ -100,8 +126,7 @@ impl StaffApi for StaffGrpc {
         let owner = identity::staff(&request)?.clone();
         let request = request.into_inner();
         let role = StaffRole::from_proto(request.role).map_err(|_| AppError::field("role", "api.field.invalid"))?;
-        let invitation = self.service.invite_staff(&request.email, role).await?;
-        tracing::info!(by = %owner.id, staff_id = invitation.staff_id, %role, "a member of staff was invited");
+        let invitation = self.service.invite_staff(&request.email, role, &owner).await?;
         Ok(Response::new(pb::Invitation {
             staff_id: invitation.staff_id,
             link: invitation.link,

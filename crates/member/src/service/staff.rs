@@ -2,11 +2,15 @@
 //! the rest), enrollment through a one-time link (password, TOTP, recovery
 //! codes), sign-in with both factors, and short revocable sessions.
 
+use keyshop_core::audit::{self, Actor, AuditAction};
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::email::Email;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
-use keyshop_core::identity::StaffRole;
+use keyshop_core::events::outbox;
+use keyshop_core::identity::{Party, StaffClaim, StaffRole};
+use keyshop_core::paging::Paging;
 use keyshop_core::user_agent;
+use keyshop_proto::events::v1::StaffActionRecorded;
 
 use super::auth::{hash_password, verify_password};
 use super::{ClientInfo, MemberService, random_failed};
@@ -57,6 +61,15 @@ pub struct NewSession {
     pub recovery_codes_left: Option<i64>,
 }
 
+/// A page of the audit log.
+#[derive(Debug, Clone)]
+pub struct AuditPage {
+    pub rows: Vec<store::staff_audit::AuditRow>,
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
 /// One of a member of staff's live sessions.
 #[derive(Debug, Clone)]
 pub struct SessionInfo {
@@ -78,16 +91,26 @@ fn unauthenticated() -> AppError {
     AppError::of(ErrorCode::Unauthenticated)
 }
 
-/// Invites `email` as `role`: the account (new, or still invited) and a
-/// fresh enrollment link under `public_url`, valid 24 hours; the links
-/// before it stop working. An enrolled account is refused (409). On the
-/// member database directly (also `keyshop admin staff add`).
-pub async fn invite(db: &Db, public_url: &str, email: &str, role: StaffRole, now: i64) -> Result<Invitation, AppError> {
+/// Invites `email` as `role` for `actor`: the account (new, or still
+/// invited) and a fresh enrollment link under `public_url`, valid 24 hours;
+/// the links before it stop working. An enrolled account is refused (409).
+/// The audit log's record is written with it. On the member database
+/// directly (also `keyshop admin staff add`; its record waits in the outbox
+/// for the running store's relay).
+pub async fn invite(
+    db: &Db,
+    public_url: &str,
+    email: &str,
+    role: StaffRole,
+    now: i64,
+    actor: &Actor,
+) -> Result<Invitation, AppError> {
     let email = Email::parse(email).ok_or_else(|| AppError::field("email", "api.field.email"))?;
     let email = email.as_str().to_ascii_lowercase();
     let token = secret::new_token().map_err(random_failed)?;
     let hash = secret::digest(&token);
     let expires_at = now.saturating_add(i64::try_from(rules::ENROLLMENT_LIFETIME.as_millis()).unwrap_or(i64::MAX));
+    let record = audit::record(actor, AuditAction::StaffInvite, &email, role.as_str(), Party::Member, now);
     let staff_id = db
         .write(move |conn| -> Result<i64, AppError> {
             let staff_id = match store::staff::find_by_email(conn, &email)? {
@@ -96,6 +119,7 @@ pub async fn invite(db: &Db, public_url: &str, email: &str, role: StaffRole, now
                 Some(_) => return Err(AppError::new(ErrorCode::Conflict, "api.staff.exists")),
             };
             store::staff::insert_enrollment(conn, &hash, staff_id, expires_at, now)?;
+            outbox::enqueue(conn, &record)?;
             Ok(staff_id)
         })
         .await?;
@@ -105,8 +129,43 @@ pub async fn invite(db: &Db, public_url: &str, email: &str, role: StaffRole, now
 
 impl MemberService {
     /// [`invite`] from the console (the owner's call).
-    pub async fn invite_staff(&self, email: &str, role: StaffRole) -> Result<Invitation, AppError> {
-        invite(&self.db, &self.settings.public_url, email, role, self.clock.now_ms()).await
+    pub async fn invite_staff(&self, email: &str, role: StaffRole, owner: &StaffClaim) -> Result<Invitation, AppError> {
+        let actor = Actor::Staff(owner.clone());
+        let invitation = invite(&self.db, &self.settings.public_url, email, role, self.clock.now_ms(), &actor).await?;
+        self.wake_outbox();
+        Ok(invitation)
+    }
+
+    /// Keeps a record of the audit log (its event id makes a repeat a no-op).
+    pub async fn append_audit(&self, event_id: &str, recorded: &StaffActionRecorded) -> Result<bool, AppError> {
+        let role = StaffRole::from_proto(recorded.role).map_or_else(|_| String::new(), |role| role.as_str().to_owned());
+        let action = AuditAction::from_proto(recorded.action).map_err(AppError::internal)?;
+        let row = store::staff_audit::AuditRow {
+            event_id: event_id.to_owned(),
+            at: recorded.at_ms,
+            staff_id: recorded.staff_id.clone(),
+            staff_email: recorded.staff_email.clone(),
+            role,
+            action: action.as_str().to_owned(),
+            target: recorded.target.clone(),
+            summary: recorded.summary.clone(),
+            ip: recorded.ip.clone(),
+            service: recorded.service.clone(),
+        };
+        Ok(self.db.write(move |conn| store::staff_audit::append(conn, &row).map_err(DbError::from)).await?)
+    }
+
+    /// The audit log's records matching `text`, newest first.
+    pub async fn audit_log(&self, text: &str, page: i64, limit: i64) -> Result<AuditPage, AppError> {
+        let paging = Paging::parse(page, limit)?;
+        let (page, limit) = (i64::from(paging.page), i64::from(paging.limit));
+        let offset = (page - 1).saturating_mul(limit);
+        let text: String = text.trim().chars().take(100).collect();
+        let (rows, total) = self
+            .db
+            .run(move |conn| store::staff_audit::search(conn, &text, offset, limit).map_err(DbError::from))
+            .await?;
+        Ok(AuditPage { rows, total, page, limit })
     }
 
     /// The enrollment link of `token`, if it is unused and not expired, with
@@ -201,6 +260,13 @@ impl MemberService {
             .map(|code| secret::digest(&code))
             .collect();
         let (secret_value, step) = (link.totp_secret.clone(), i64::try_from(step).unwrap_or(i64::MAX));
+        let enrolled = Actor::Staff(StaffClaim {
+            id: staff.id.to_string(),
+            email: staff.email.clone(),
+            role: staff.role,
+            ip: client.ip.clone(),
+        });
+        let record = audit::record(&enrolled, AuditAction::StaffEnroll, &staff.email, "", Party::Member, now);
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 if !store::staff::use_enrollment(conn, &hash, now)? {
@@ -212,9 +278,11 @@ impl MemberService {
                 store::staff::replace_recovery_codes(conn, staff.id, &hashes)?;
                 // A new second factor ends every session made with the old one.
                 store::staff::revoke_all_sessions(conn, staff.id, now)?;
+                outbox::enqueue(conn, &record)?;
                 Ok(())
             })
             .await?;
+        self.wake_outbox();
         tracing::info!(staff_id = staff.id, "a member of staff enrolled");
         Ok(codes)
     }
@@ -272,6 +340,14 @@ impl MemberService {
         let expires_at = self.settings.staff_sessions.expires_at(now);
         let (ip, user_agent) = (client.ip.clone(), client.user_agent.clone());
         let staff_id = account.id;
+        let signed_in = Actor::Staff(StaffClaim {
+            id: account.id.to_string(),
+            email: account.email.clone(),
+            role: account.role,
+            ip: client.ip.clone(),
+        });
+        let how = if totp_step.is_some() { "authenticator" } else { "recovery code" };
+        let record = audit::record(&signed_in, AuditAction::StaffSignIn, &account.email, how, Party::Member, now);
         let recovery_codes_left = self
             .db
             .write(move |conn| -> Result<Option<i64>, AppError> {
@@ -297,9 +373,11 @@ impl MemberService {
                     user_agent: &user_agent,
                 };
                 store::staff::insert_session(conn, &session)?;
+                outbox::enqueue(conn, &record)?;
                 Ok(left)
             })
             .await?;
+        self.wake_outbox();
         tracing::info!(staff_id, recovery = recovery_codes_left.is_some(), "a member of staff signed in");
         Ok(NewSession {
             token,

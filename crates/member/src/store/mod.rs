@@ -12,6 +12,7 @@ pub mod password_resets;
 pub mod schema;
 pub mod sessions;
 pub mod staff;
+pub mod staff_audit;
 pub mod tickets;
 pub mod visits;
 pub mod wishlist;

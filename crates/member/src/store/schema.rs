@@ -243,6 +243,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    staff_audit (id) {
+        id -> BigInt,
+        event_id -> Text,
+        at -> BigInt,
+        staff_id -> Text,
+        staff_email -> Text,
+        role -> Text,
+        action -> Text,
+        target -> Text,
+        summary -> Text,
+        ip -> Text,
+        service -> Text,
+    }
+}
+
 diesel::joinable!(staff_enrollments -> staff (staff_id));
 diesel::joinable!(staff_recovery_codes -> staff (staff_id));
 diesel::joinable!(staff_sessions -> staff (staff_id));
@@ -267,4 +283,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     staff_enrollments,
     staff_recovery_codes,
     staff_sessions,
+    staff_audit,
 );

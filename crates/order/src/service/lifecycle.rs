@@ -67,6 +67,18 @@ impl OrderService {
         event: OrderEvent,
         note: impl Into<String>,
     ) -> Result<bool, AppError> {
+        self.step_recorded(order_no, event, note, None).await
+    }
+
+    /// [`Self::step`], with the audit log's record of the member of staff who
+    /// made it written in the same transaction when it moves.
+    pub(super) async fn step_recorded(
+        &self,
+        order_no: &OrderNo,
+        event: OrderEvent,
+        note: impl Into<String>,
+        record: Option<Event>,
+    ) -> Result<bool, AppError> {
         let (order_no, note) = (order_no.clone(), note.into());
         let now = self.clock.now_ms();
         let moved = self
@@ -90,11 +102,14 @@ impl OrderService {
                     };
                     outbox::enqueue(conn, &Event::new(order_no.to_string(), &refunded))?;
                 }
+                if moved && let Some(record) = &record {
+                    outbox::enqueue(conn, record)?;
+                }
                 Ok(moved)
             })
             .await?;
         if moved {
-            // A refund's event is waiting in the outbox.
+            // A refund's event (or an audit record) is waiting in the outbox.
             self.waker.wake();
         }
         Ok(moved)

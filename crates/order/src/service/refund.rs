@@ -8,7 +8,9 @@ use keyshop_core::i18n::Messages;
 use keyshop_core::ids::OrderNo;
 use keyshop_core::mail::{self, Block};
 
+use keyshop_core::audit::{self, Actor, AuditAction};
 use keyshop_core::db::DbError;
+use keyshop_core::identity::Party;
 use keyshop_core::paging::Paging;
 
 use super::{Asker, OrderService, not_found};
@@ -131,7 +133,13 @@ impl OrderService {
     /// Staff decide a refund request: approved, the payment is refunded in
     /// full through its provider, then the order is refunded; rejected, the
     /// order may be completed. The buyer is told by e-mail.
-    pub async fn decide_refund(&self, order_no: &str, approve: bool, note: &str) -> Result<Order, AppError> {
+    pub async fn decide_refund(
+        &self,
+        order_no: &str,
+        approve: bool,
+        note: &str,
+        actor: &Actor,
+    ) -> Result<Order, AppError> {
         let order_no = OrderNo::parse(order_no).ok_or_else(not_found)?;
         let order = self.load(&order_no).await?;
         if order.state != OrderState::RefundRequested {
@@ -149,7 +157,11 @@ impl OrderService {
             note => note,
         };
         let note: String = note.chars().take(MAX_NOTE_CHARS).collect();
-        if !self.step(&order_no, event, note).await? {
+        let action = if approve { AuditAction::RefundApprove } else { AuditAction::RefundDecline };
+        let summary = format!("{} → {}: {note}", order.state, if approve { "refunded" } else { "refund_rejected" });
+        let summary = format!("{} ({}) {summary}", order.amount(), order.email);
+        let record = audit::record(actor, action, order_no.as_str(), &summary, Party::Order, self.clock.now_ms());
+        if !self.step_recorded(&order_no, event, note, Some(record)).await? {
             return Err(AppError::new(ErrorCode::Conflict, "api.order.stateChanged"));
         }
         let language = mail::language(&order.language);

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use keyshop_core::audit::Actor;
 use keyshop_core::clock::{Clock, ManualClock};
 use keyshop_core::config::MailConfig;
 use keyshop_core::error::{AppError, ErrorCode};
@@ -348,10 +349,10 @@ async fn a_paid_order_shows_its_keys_to_its_buyer_and_is_refunded_once_approved(
     let tickets = bench.fakes.members.tickets.lock().unwrap().clone();
     assert_eq!((tickets[0].member_id.get(), tickets[0].message.as_str()), (9, "The key was used"));
 
-    let decided = bench.service.decide_refund(&number, true, "").await.unwrap();
+    let decided = bench.service.decide_refund(&number, true, "", &Actor::Cli).await.unwrap();
     assert_eq!(decided.state, OrderState::Refunded);
     assert_eq!(*bench.fakes.payments.refunds.lock().unwrap(), [OrderNo::parse(&number).unwrap()]);
-    let twice = bench.service.decide_refund(&number, true, "").await.unwrap_err();
+    let twice = bench.service.decide_refund(&number, true, "", &Actor::Cli).await.unwrap_err();
     assert_eq!(twice.code, ErrorCode::Conflict, "decided once");
     let gone = bench.service.reveal_keys(&number, &owner, String::new(), String::new()).await.unwrap_err();
     assert_eq!(gone.code, ErrorCode::Conflict, "a refunded order shows no keys");

@@ -7,6 +7,7 @@
 //! carries the gateway's signed assertion of who they are, which the service
 //! checks again.
 
+pub mod audit;
 pub mod enroll;
 pub mod invitations;
 pub mod me;

@@ -1,4 +1,5 @@
 import type {
+  AuditPageDto,
   EnrollmentDto,
   FinishEnrollmentBody,
   InvitationDto,
@@ -80,5 +81,12 @@ export function decideRefund(orderNo: string, body: RefundDecisionBody): Promise
     ...asStaff(),
     params: { path: { orderNo } },
     body,
+  });
+}
+
+export function auditLog(text: string, page: number): Promise<AuditPageDto> {
+  return api.get('/prod-api/api/staff/audit', {
+    ...asStaff(),
+    params: { query: { text, page, limit: 50 } },
   });
 }

@@ -13,6 +13,7 @@ import './staff.css';
 export const STAFF_SECTIONS = [
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
   { to: paths.staffTeam, key: 'staff.nav.team', permission: 'staff.manage' },
+  { to: paths.staffAudit, key: 'staff.nav.audit', permission: 'audit.read' },
   { to: paths.staffSessions, key: 'staff.nav.sessions', permission: null },
 ] as const;
 
