@@ -80,6 +80,17 @@ test('the owner enrolls from the CLI link, invites support and finance; finance 
   await expect(actions.and(page.locator('[data-action="staff.enroll"]'))).toHaveCount(3);
   await expect(actions.and(page.locator('[data-action="staff.sign_in"]'))).toHaveCount(3);
   await expect(actions.and(page.locator('[data-action="refund.approve"]'))).toHaveCount(1);
+
+  // The owner disables support: the account says so and support's console ends.
+  await page.getByTestId('staff-nav-staff.nav.team').click();
+  const supportAccount = page.locator(
+    `[data-testid="staff-account"][data-email="${supportEmail}"]`,
+  );
+  await expect(supportAccount.getByTestId('staff-account-state')).toHaveText('Active');
+  await supportAccount.getByTestId('staff-account-toggle').click();
+  await expect(supportAccount.getByTestId('staff-account-state')).toHaveText('Disabled');
+  await support.reload();
+  await expect(support).toHaveURL(/\/staff\/login$/);
 });
 
 test('a staff page without a session goes to the console sign-in, and a wrong code is refused', async ({

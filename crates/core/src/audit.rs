@@ -20,6 +20,10 @@ crate::vocabulary! {
         KeysImport = "keys.import",
         SettingSet = "setting.set",
         CurrencyRateSet = "currency_rate.set",
+        StaffRole = "staff.role",
+        StaffDisable = "staff.disable",
+        StaffEnable = "staff.enable",
+        StaffReset = "staff.reset",
     }
 }
 

@@ -102,6 +102,9 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         staff::refunds::staff_refunds,
         staff::refunds::staff_decide_refund,
         staff::audit::staff_audit,
+        staff::members::staff_members,
+        staff::members::staff_update_member,
+        staff::members::staff_reset_member,
     ),
     // SortOrder is a query parameter's schema only, which utoipa does not
     // collect by itself.

@@ -1188,6 +1188,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_update_member"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/members/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_reset_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/refunds": {
         parameters: {
             query?: never;
@@ -1382,7 +1430,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -2572,6 +2620,34 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_StaffAccountDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                role: components["schemas"]["StaffRole"];
+                state: components["schemas"]["StaffStateDto"];
+                /**
+                 * Format: int64
+                 * @description Sent back with a change.
+                 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_StaffDto: {
             /**
              * Format: int32
@@ -2845,6 +2921,34 @@ export interface components {
                 stock: components["schemas"]["StockStatus"];
                 title: string;
                 type: components["schemas"]["ProductType"];
+            }[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_Vec_StaffAccountDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                role: components["schemas"]["StaffRole"];
+                state: components["schemas"]["StaffStateDto"];
+                /**
+                 * Format: int64
+                 * @description Sent back with a change.
+                 */
+                version: number;
             }[];
             /** @description The message in the request's language. */
             msg: string;
@@ -3637,6 +3741,13 @@ export interface components {
              */
             resetToken: string;
         };
+        ResetStaffBody: {
+            /**
+             * Format: int64
+             * @description The account's version as it was read.
+             */
+            version: number;
+        };
         /** @description `data` of a 429 answer: how many seconds to wait (also in `Retry-After`). */
         RetryAfterDto: {
             /** Format: int64 */
@@ -3722,6 +3833,23 @@ export interface components {
         };
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc" | "best_selling" | "rating" | "discount" | "hottest";
+        StaffAccountDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            role: components["schemas"]["StaffRole"];
+            state: components["schemas"]["StaffStateDto"];
+            /**
+             * Format: int64
+             * @description Sent back with a change.
+             */
+            version: number;
+        };
         /** @description A member of staff as the console shows them. */
         StaffDto: {
             email: string;
@@ -3777,6 +3905,11 @@ export interface components {
             lastSeenAt: number;
             os: string;
         };
+        /**
+         * @description Where a staff account stands.
+         * @enum {string}
+         */
+        StaffStateDto: "invited" | "active" | "disabled";
         StateStepDto: {
             /**
              * Format: int64
@@ -3833,6 +3966,16 @@ export interface components {
         TicketThreadDto: {
             messages: components["schemas"]["TicketMessageDto"][];
             ticket: components["schemas"]["TicketDto"];
+        };
+        UpdateStaffBody: {
+            /** @description Disable (true) or enable (false); absent keeps the state. */
+            disabled?: boolean | null;
+            role?: components["schemas"]["StaffRole"] | null;
+            /**
+             * Format: int64
+             * @description The account's version as it was read.
+             */
+            version: number;
         };
         UserLevelInfoDto: {
             /**
@@ -7409,6 +7552,206 @@ export interface operations {
             };
             /** @description No live staff session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_members: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every staff account, by e-mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StaffAccountDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage staff (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_update_member: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The staff account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStaffBody"];
+            };
+        };
+        responses: {
+            /** @description Changed (msgKey api.staff.updated) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffAccountDto"];
+                };
+            };
+            /** @description The body is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage staff (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description It changed since it was read (api.staff.changed), it is the caller's own (api.staff.notYourself), or no active owner would be left (api.staff.lastOwner) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_reset_member: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The staff account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetStaffBody"];
+            };
+        };
+        responses: {
+            /** @description Reset: the new enrollment link (msgKey api.staff.reset) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InvitationDto"];
+                };
+            };
+            /** @description The body is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage staff (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description It changed since it was read, it is the caller's own, or it is the last active owner */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -149,3 +149,5 @@ export type RefundDecidedDto = Schemas['RefundDecidedDto'];
 export type AuditAction = Schemas['AuditAction'];
 export type AuditRecordDto = Schemas['AuditRecordDto'];
 export type AuditPageDto = ResponseData<'/prod-api/api/staff/audit'>;
+export type StaffAccountDto = Schemas['StaffAccountDto'];
+export type UpdateStaffBody = Schemas['UpdateStaffBody'];

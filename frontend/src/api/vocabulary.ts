@@ -14,6 +14,10 @@ export const AuditActionValues = [
   'keys.import',
   'setting.set',
   'currency_rate.set',
+  'staff.role',
+  'staff.disable',
+  'staff.enable',
+  'staff.reset',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const GenreValues = [
@@ -136,6 +140,12 @@ export const StaffRoleValues = [
   'support',
   'finance',
 ] as const satisfies readonly Schemas['StaffRole'][];
+
+export const StaffStateDtoValues = [
+  'invited',
+  'active',
+  'disabled',
+] as const satisfies readonly Schemas['StaffStateDto'][];
 
 export const StockStatusValues = [
   'in_stock',

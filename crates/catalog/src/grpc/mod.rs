@@ -50,8 +50,9 @@ impl CatalogApi for CatalogGrpc {
         &self,
         request: Request<pb::SetCurrencyRateRequest>,
     ) -> Result<Response<pb::Currency>, Status> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
         let request = request.into_inner();
-        let currency = self.service.set_currency_rate(&request.code, request.rate_micros).await?;
+        let currency = self.service.set_currency_rate_by(&request.code, request.rate_micros, Some(actor)).await?;
         Ok(Response::new(convert::currency(currency)))
     }
 
@@ -62,8 +63,9 @@ impl CatalogApi for CatalogGrpc {
     }
 
     async fn set_setting(&self, request: Request<pb::Setting>) -> Result<Response<pb::Setting>, Status> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
         let setting = request.into_inner();
-        self.service.set_setting(&setting.key, &setting.value).await?;
+        self.service.set_setting_by(&setting.key, &setting.value, Some(actor)).await?;
         Ok(Response::new(setting))
     }
 

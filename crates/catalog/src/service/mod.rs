@@ -17,11 +17,13 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use tokio::sync::Notify;
 
+use keyshop_core::audit::{self, Actor, AuditAction};
 use keyshop_core::cache::{Cache, Memo, MemoryCache};
 use keyshop_core::clock::SharedClock;
 use keyshop_core::db::{Db, DbError};
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
+use keyshop_core::identity::Party;
 use keyshop_core::throttle::{MemoryThrottle, Throttle};
 use keyshop_proto::events::v1::{CurrencyRateChanged, SettingChanged};
 
@@ -260,9 +262,20 @@ impl CatalogService {
         Ok(currencies)
     }
 
-    /// Changes a rate and announces it, in one transaction.
-    #[tracing::instrument(level = "debug", skip(self))]
+    /// Changes a rate and announces it, in one transaction (the CLI, tests).
     pub async fn set_currency_rate(&self, code: &str, rate_micros: i64) -> Result<Currency, AppError> {
+        self.set_currency_rate_by(code, rate_micros, None).await
+    }
+
+    /// Changes a rate and announces it, with the audit log's record of the
+    /// member of staff who did (`actor`), in one transaction.
+    #[tracing::instrument(level = "debug", skip(self, actor))]
+    pub async fn set_currency_rate_by(
+        &self,
+        code: &str,
+        rate_micros: i64,
+        actor: Option<Actor>,
+    ) -> Result<Currency, AppError> {
         let change = RateChange::parse(code, rate_micros)?;
         currency::check_not_base(&change)?;
         let now = self.clock.now_ms();
@@ -282,6 +295,13 @@ impl CatalogService {
                     },
                 );
                 outbox::enqueue(conn, &event)?;
+                if let Some(actor) = &actor {
+                    let summary =
+                        format!("{} → {} (units per USD × 1,000,000)", before.rate_micros, change.rate.micros());
+                    let record =
+                        audit::record(actor, AuditAction::CurrencyRateSet, code, &summary, Party::Catalog, now);
+                    outbox::enqueue(conn, &record)?;
+                }
                 Ok(Currency { rate_micros: change.rate.micros(), updated_at_ms: now, ..before })
             })
             .await?;
@@ -300,8 +320,15 @@ impl CatalogService {
             .ok_or_else(|| AppError::not_found("api.error.configKeyNotFound"))
     }
 
-    #[tracing::instrument(level = "debug", skip(self, value))]
+    /// Sets a site setting (the CLI, tests).
     pub async fn set_setting(&self, key: &str, value: &str) -> Result<(), AppError> {
+        self.set_setting_by(key, value, None).await
+    }
+
+    /// Sets a site setting, with the audit log's record of the member of
+    /// staff who did (`actor`), in one transaction.
+    #[tracing::instrument(level = "debug", skip(self, value, actor))]
+    pub async fn set_setting_by(&self, key: &str, value: &str, actor: Option<Actor>) -> Result<(), AppError> {
         let key = SettingKey::parse(key)?;
         setting::check_value(value)?;
         let value = value.to_owned();
@@ -310,6 +337,12 @@ impl CatalogService {
             .write(move |conn| -> Result<(), AppError> {
                 store::settings::upsert(conn, key.as_str(), &value, now)?;
                 outbox::enqueue(conn, &Event::new(key.as_str(), &SettingChanged { key: key.as_str().to_owned() }))?;
+                if let Some(actor) = &actor {
+                    let summary = format!("→ {value}");
+                    let record =
+                        audit::record(actor, AuditAction::SettingSet, key.as_str(), &summary, Party::Catalog, now);
+                    outbox::enqueue(conn, &record)?;
+                }
                 Ok(())
             })
             .await?;

@@ -118,6 +118,9 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.StaffService/RevokeSession", Access::Parties(&[Party::Gateway])),
     ("/keyshop.member.v1.StaffService/Invite", Access::Staff(Permission::StaffManage)),
     ("/keyshop.member.v1.StaffService/ListAudit", Access::Staff(Permission::AuditRead)),
+    ("/keyshop.member.v1.StaffService/ListStaff", Access::Staff(Permission::StaffManage)),
+    ("/keyshop.member.v1.StaffService/UpdateStaff", Access::Staff(Permission::StaffManage)),
+    ("/keyshop.member.v1.StaffService/ResetStaff", Access::Staff(Permission::StaffManage)),
     // Delivery: keys move only in the order's steps, and staff import them.
     ("/keyshop.delivery.v1.DeliveryService/ImportKeys", Access::Staff(Permission::KeysImport)),
     ("/keyshop.delivery.v1.DeliveryService/Reserve", Access::Parties(&[Party::Order])),

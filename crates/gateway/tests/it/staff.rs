@@ -207,6 +207,9 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         ),
         (Method::GET, "/prod-api/api/staff/refunds", Value::Null, Some(&manager_token)),
         (Method::GET, "/prod-api/api/staff/audit", Value::Null, Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/members", Value::Null, Some(&support_token)),
+        (Method::PUT, "/prod-api/api/staff/members/1", json!({"version": 1, "disabled": true}), Some(&manager_token)),
+        (Method::POST, "/prod-api/api/staff/members/1/reset", json!({"version": 1}), Some(&support_token)),
         (
             Method::POST,
             "/prod-api/api/staff/refunds/KS1/decision",
@@ -281,4 +284,65 @@ async fn an_owner_invites_and_the_refund_queue_is_empty_to_start_with() {
     let search = with_token(support::get("/prod-api/api/staff/audit?text=fin%40shop"), &owner);
     let (_, found) = call_json(&app.state, search).await;
     assert_eq!(found["data"]["total"], 1, "{found}");
+}
+
+#[actix_web::test]
+async fn an_owner_changes_roles_disables_and_resets_staff_with_the_version_they_read() {
+    let app = spawn_app().await;
+    let owner = staff_token(&app, "owner@shop.example", StaffRole::Owner).await;
+    let support = staff_token(&app, "help@shop.example", StaffRole::Support).await;
+    let (status, list) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/members"), &owner)).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let accounts = list["data"].as_array().unwrap().clone();
+    let find = |email: &str| accounts.iter().find(|account| account["email"] == email).unwrap().clone();
+    let (me, help) = (find("owner@shop.example"), find("help@shop.example"));
+    assert_eq!((help["role"].as_str(), help["state"].as_str()), (Some("support"), Some("active")));
+    let put =
+        |id: &Value, body: Value| TestRequest::put().uri(&format!("/prod-api/api/staff/members/{id}")).set_json(body);
+
+    // Not one's own account; not with a version read before a change.
+    let (status, own) =
+        call_json(&app.state, with_token(put(&me["id"], json!({"version": me["version"], "role": "support"})), &owner))
+            .await;
+    assert_eq!((status, own["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.notYourself")));
+    let (status, changed) = call_json(
+        &app.state,
+        with_token(put(&help["id"], json!({"version": help["version"], "role": "finance"})), &owner),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    assert_eq!(changed["data"]["role"], "finance");
+    let (status, stale) = call_json(
+        &app.state,
+        with_token(put(&help["id"], json!({"version": help["version"], "disabled": true})), &owner),
+    )
+    .await;
+    assert_eq!((status, stale["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.changed")));
+
+    // Disabled: their session ends at once.
+    let version = changed["data"]["version"].clone();
+    let (status, disabled) =
+        call_json(&app.state, with_token(put(&help["id"], json!({"version": version, "disabled": true})), &owner))
+            .await;
+    assert_eq!((status, disabled["data"]["state"].as_str()), (StatusCode::OK, Some("disabled")));
+    let (status, _) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/me"), &support)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // Reset: invited again with a new link; enabled it stays invited until enrolled.
+    let reset = post(
+        &format!("/prod-api/api/staff/members/{}/reset", help["id"]),
+        json!({"version": disabled["data"]["version"]}),
+    );
+    let (status, link) = call_json(&app.state, with_token(reset, &owner)).await;
+    assert_eq!(status, StatusCode::OK, "{link}");
+    assert!(link["data"]["link"].as_str().unwrap().contains("/staff/enroll#token="));
+    let (_, list) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/members"), &owner)).await;
+    let help = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|account| account["email"] == "help@shop.example")
+        .unwrap()
+        .clone();
+    assert_eq!(help["state"], "invited");
 }

@@ -96,6 +96,38 @@ impl Cluster {
         self.processes.insert(name.to_owned(), child);
     }
 
+    /// A member of staff in `role`: invited with `keyshop admin staff add` on
+    /// the member database, enrolled and signed in through the gateway (the
+    /// TOTP codes computed from the shown secret). `Bearer <token>`.
+    fn staff(&self, http_port: u16, email: &str, role: &str) -> String {
+        let added = Command::new(BINARY)
+            .args(["admin", "staff", "add", email, "--role", role])
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .envs(&self.env)
+            .env("KEYSHOP_DATA_DIR", self.dir.path())
+            .env("KEYSHOP_IDENTITY_KEY", &self.identity_keys["member"])
+            .output()
+            .unwrap();
+        assert!(added.status.success(), "{added:?}");
+        let printed = String::from_utf8(added.stdout).unwrap();
+        let token = printed.split("#token=").nth(1).unwrap().trim().to_owned();
+        let body = json!({"token": token});
+        let (status, start) = http(http_port, "POST", "/prod-api/api/staff/enroll/start", &[], Some(&body)).unwrap();
+        assert_eq!(status, 200, "{start}");
+        let secret = start["data"]["totpSecret"].as_str().unwrap().to_owned();
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        let code = |steps: u64| keyshop_member::domain::staff::totp_code(&secret, now + steps * 30).unwrap();
+        let password = "a long staff password";
+        let finish = json!({"token": token, "password": password, "confirmPassword": password, "code": code(0)});
+        let (status, done) = http(http_port, "POST", "/prod-api/api/staff/enroll/finish", &[], Some(&finish)).unwrap();
+        assert_eq!(status, 200, "{done}");
+        let login = json!({"email": email, "password": password, "code": code(1)});
+        let (status, session) = http(http_port, "POST", "/prod-api/api/staff/login", &[], Some(&login)).unwrap();
+        assert_eq!(status, 200, "{session}");
+        format!("Bearer {}", session["data"]["token"].as_str().unwrap())
+    }
+
     fn kill(&mut self, name: &str) {
         if let Some(child) = self.processes.remove(name) {
             kill_hard(child);
@@ -473,6 +505,40 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         for (order_no, token) in &orders {
             assert_eq!(order_of(http_port, order_no, token)["orderNo"], order_no.as_str());
         }
+    }
+
+    // A refund across processes: the buyer asks through the gateway (order);
+    // finance, made with the CLI on the member database and signed in
+    // through the gateway (member), approves it: the order service checks
+    // the gateway's signed assertion and has the payment service refund it;
+    // the audit log (member, through Kafka) records who did it.
+    let (refunded, refunded_token) = orders[0].clone();
+    let ask = json!({"reason": "The key does not work"});
+    let path = format!("/prod-api/api/order/{refunded}/refund");
+    let (status, asked) = http(http_port, "POST", &path, &[("X-Order-Token", &refunded_token)], Some(&ask)).unwrap();
+    assert_eq!(status, 200, "{asked}");
+    let finance = cluster.staff(http_port, "finance@shop.example", "finance");
+    let owner = cluster.staff(http_port, "owner@shop.example", "owner");
+    let decide = format!("/prod-api/api/staff/refunds/{refunded}/decision");
+    let approve = json!({"approve": true, "note": "Sorry about that"});
+    let (status, decided) = http(http_port, "POST", &decide, &[("Authorization", &finance)], Some(&approve)).unwrap();
+    assert_eq!((status, decided["data"]["state"].as_str()), (200, Some("refunded")), "{decided}");
+    assert_eq!(order_of(http_port, &refunded, &refunded_token)["state"], "refunded");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let path = format!("/prod-api/api/staff/audit?text={refunded}");
+        let (status, audit) = http(http_port, "GET", &path, &[("Authorization", &owner)], None).unwrap();
+        assert_eq!(status, 200, "{audit}");
+        if audit["data"]["total"] == 1 {
+            assert_eq!(audit["data"]["rows"][0]["staffEmail"], "finance@shop.example");
+            assert_eq!(
+                (audit["data"]["rows"][0]["action"].as_str(), audit["data"]["rows"][0]["service"].as_str()),
+                (Some("refund.approve"), Some("order"))
+            );
+            break;
+        }
+        assert!(Instant::now() < deadline, "the refund is not in the audit log: {audit}");
+        std::thread::sleep(Duration::from_millis(200));
     }
 
     // Every service reports its requests; the consumers their events and

@@ -150,6 +150,45 @@ pub fn check_password(errors: &mut FieldErrors, password: &str, confirm: &str) {
     }
 }
 
+/// Why an owner's change to a staff account is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeRefusal {
+    /// Nobody changes their own role or state (another owner must).
+    Yourself,
+    /// The store would be left without an active owner.
+    LastOwner,
+}
+
+impl ChangeRefusal {
+    pub fn msg_key(self) -> &'static str {
+        match self {
+            ChangeRefusal::Yourself => "api.staff.notYourself",
+            ChangeRefusal::LastOwner => "api.staff.lastOwner",
+        }
+    }
+}
+
+/// Whether the owner `caller_id` may move account `target_id` (now `role`
+/// in `state`) to `new_role` in `new_state`, with `active_owners` owners active.
+pub fn check_change(
+    caller_id: i64,
+    target_id: i64,
+    (role, state): (keyshop_core::identity::StaffRole, StaffState),
+    (new_role, new_state): (keyshop_core::identity::StaffRole, StaffState),
+    active_owners: i64,
+) -> Result<(), ChangeRefusal> {
+    use keyshop_core::identity::StaffRole::Owner;
+    if caller_id == target_id {
+        return Err(ChangeRefusal::Yourself);
+    }
+    let was_active_owner = role == Owner && state == StaffState::Active;
+    let stays_active_owner = new_role == Owner && new_state == StaffState::Active;
+    if was_active_owner && !stays_active_owner && active_owners <= 1 {
+        return Err(ChangeRefusal::LastOwner);
+    }
+    Ok(())
+}
+
 /// How long staff sessions live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SessionRules {
@@ -236,6 +275,17 @@ mod tests {
     fn the_otpauth_url_names_the_store_and_the_account() {
         let url = otpauth_url("ann@shop.example", "ABC");
         assert!(url.starts_with("otpauth://totp/keyshop%3Aann%40shop.example?secret=ABC&issuer=keyshop"), "{url}");
+    }
+
+    #[test]
+    fn an_owner_changes_others_but_never_leaves_the_store_without_an_owner() {
+        use keyshop_core::identity::StaffRole::{Finance, Owner, Support};
+        let active = StaffState::Active;
+        assert_eq!(check_change(1, 2, (Support, active), (Finance, active), 1), Ok(()));
+        assert_eq!(check_change(1, 1, (Owner, active), (Owner, StaffState::Disabled), 2), Err(ChangeRefusal::Yourself));
+        assert_eq!(check_change(1, 2, (Owner, active), (Support, active), 1), Err(ChangeRefusal::LastOwner));
+        assert_eq!(check_change(1, 2, (Owner, active), (Owner, StaffState::Disabled), 2), Ok(()));
+        assert_eq!(check_change(1, 2, (Owner, StaffState::Invited), (Support, StaffState::Invited), 1), Ok(()));
     }
 
     #[test]

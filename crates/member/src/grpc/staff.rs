@@ -25,6 +25,17 @@ fn member(staff: StaffIdentity) -> pb::StaffMember {
     pb::StaffMember { id: staff.id, email: staff.email, role: staff.role.to_proto() }
 }
 
+fn account(row: crate::store::staff::StaffListing) -> pb::StaffAccount {
+    pb::StaffAccount {
+        id: row.id,
+        email: row.email,
+        role: row.role.to_proto(),
+        state: row.state.as_str().to_owned(),
+        version: row.version,
+        created_at_ms: row.created_at,
+    }
+}
+
 fn audit_record(row: crate::store::staff_audit::AuditRow) -> pb::AuditRecord {
     pb::AuditRecord {
         at_ms: row.at,
@@ -41,6 +52,33 @@ fn audit_record(row: crate::store::staff_audit::AuditRow) -> pb::AuditRecord {
 
 #[tonic::async_trait]
 impl StaffApi for StaffGrpc {
+    async fn list_staff(&self, _: Request<pb::Empty>) -> Answer<pb::StaffList> {
+        let staff = self.service.list_staff().await?;
+        Ok(Response::new(pb::StaffList { staff: staff.into_iter().map(account).collect() }))
+    }
+
+    async fn update_staff(&self, request: Request<pb::UpdateStaffRequest>) -> Answer<pb::StaffAccount> {
+        let owner = identity::staff(&request)?.clone();
+        let request = request.into_inner();
+        let role = match request.role {
+            0 => None,
+            role => Some(StaffRole::from_proto(role).map_err(|_| AppError::field("role", "api.field.invalid"))?),
+        };
+        let updated = self.service.update_staff(&owner, request.id, request.version, role, request.disabled).await?;
+        Ok(Response::new(account(updated)))
+    }
+
+    async fn reset_staff(&self, request: Request<pb::ResetStaffRequest>) -> Answer<pb::Invitation> {
+        let owner = identity::staff(&request)?.clone();
+        let request = request.into_inner();
+        let invitation = self.service.reset_staff(&owner, request.id, request.version).await?;
+        Ok(Response::new(pb::Invitation {
+            staff_id: invitation.staff_id,
+            link: invitation.link,
+            expires_at_ms: invitation.expires_at_ms,
+        }))
+    }
+
     async fn list_audit(&self, request: Request<pb::AuditQuery>) -> Answer<pb::AuditPage> {
         let query = request.into_inner();
         let page = self.service.audit_log(&query.text, query.page, query.limit).await?;

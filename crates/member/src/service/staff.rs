@@ -136,6 +136,121 @@ impl MemberService {
         Ok(invitation)
     }
 
+    /// Every staff account (the owner's list).
+    pub async fn list_staff(&self) -> Result<Vec<store::staff::StaffListing>, AppError> {
+        Ok(self.db.run(|conn| store::staff::list(conn).map_err(DbError::from)).await?)
+    }
+
+    /// Changes the role or the state (disabled or not) of account `id` read
+    /// at `version`, for `owner`: 409 when it changed since, when it is the
+    /// owner's own, or when no active owner would be left. Disabling ends its
+    /// sessions. The audit log's record is written with the change.
+    pub async fn update_staff(
+        &self,
+        owner: &StaffClaim,
+        id: i64,
+        version: i64,
+        role: Option<StaffRole>,
+        disabled: Option<bool>,
+    ) -> Result<store::staff::StaffListing, AppError> {
+        let caller_id = owner.id.parse::<i64>().unwrap_or(0);
+        let actor = Actor::Staff(owner.clone());
+        let now = self.clock.now_ms();
+        let updated = self
+            .db
+            .write(move |conn| -> Result<store::staff::StaffListing, AppError> {
+                let account = store::staff::find(conn, id)?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+                if account.version != version {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.staff.changed"));
+                }
+                let new_role = role.unwrap_or(account.role);
+                let new_state = match (disabled, account.state) {
+                    (Some(true), _) => StaffState::Disabled,
+                    // Enabled again: back to where it was before being disabled.
+                    (Some(false), StaffState::Disabled) if account.password_hash.is_empty() => StaffState::Invited,
+                    (Some(false), StaffState::Disabled) => StaffState::Active,
+                    (_, state) => state,
+                };
+                let owners = store::staff::active_owners(conn)?;
+                rules::check_change(caller_id, id, (account.role, account.state), (new_role, new_state), owners)
+                    .map_err(|refusal| AppError::new(ErrorCode::Conflict, refusal.msg_key()))?;
+                if !store::staff::update(conn, id, version, new_role, new_state, now)? {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.staff.changed"));
+                }
+                if new_state == StaffState::Disabled {
+                    store::staff::revoke_all_sessions(conn, id, now)?;
+                }
+                let mut records = Vec::new();
+                if new_role != account.role {
+                    let summary = format!("{} → {}", account.role, new_role);
+                    records.push(audit::record(
+                        &actor,
+                        AuditAction::StaffRole,
+                        &account.email,
+                        &summary,
+                        Party::Member,
+                        now,
+                    ));
+                }
+                if new_state != account.state {
+                    let action = if new_state == StaffState::Disabled {
+                        AuditAction::StaffDisable
+                    } else {
+                        AuditAction::StaffEnable
+                    };
+                    let summary = format!("{} → {}", account.state, new_state);
+                    records.push(audit::record(&actor, action, &account.email, &summary, Party::Member, now));
+                }
+                for record in &records {
+                    outbox::enqueue(conn, record)?;
+                }
+                Ok(store::staff::StaffListing {
+                    id,
+                    email: account.email,
+                    role: new_role,
+                    state: new_state,
+                    version: version + 1,
+                    created_at: 0,
+                })
+            })
+            .await?;
+        self.wake_outbox();
+        Ok(updated)
+    }
+
+    /// Resets account `id` read at `version` (not the owner's own): password
+    /// and authenticator forgotten, recovery codes gone, sessions ended, a new
+    /// one-time enrollment link (valid 24 hours). 409 when it changed since.
+    pub async fn reset_staff(&self, owner: &StaffClaim, id: i64, version: i64) -> Result<Invitation, AppError> {
+        if owner.id.parse::<i64>().ok() == Some(id) {
+            return Err(AppError::new(ErrorCode::Conflict, "api.staff.notYourself"));
+        }
+        let actor = Actor::Staff(owner.clone());
+        let now = self.clock.now_ms();
+        let token = secret::new_token().map_err(random_failed)?;
+        let hash = secret::digest(&token);
+        let expires_at = now.saturating_add(i64::try_from(rules::ENROLLMENT_LIFETIME.as_millis()).unwrap_or(i64::MAX));
+        self.db
+            .write(move |conn| -> Result<(), AppError> {
+                let account = store::staff::find(conn, id)?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+                let owners = store::staff::active_owners(conn)?;
+                rules::check_change(0, id, (account.role, account.state), (account.role, StaffState::Invited), owners)
+                    .map_err(|refusal| AppError::new(ErrorCode::Conflict, refusal.msg_key()))?;
+                if !store::staff::reset(conn, id, version, now)? {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.staff.changed"));
+                }
+                store::staff::revoke_all_sessions(conn, id, now)?;
+                store::staff::insert_enrollment(conn, &hash, id, expires_at, now)?;
+                let record = audit::record(&actor, AuditAction::StaffReset, &account.email, "", Party::Member, now);
+                outbox::enqueue(conn, &record)?;
+                Ok(())
+            })
+            .await?;
+        self.wake_outbox();
+        let link = format!("{}/staff/enroll#token={token}", self.settings.public_url.trim_end_matches('/'));
+        Ok(Invitation { staff_id: id, link, expires_at_ms: expires_at })
+    }
+
     /// Keeps a record of the audit log (its event id makes a repeat a no-op).
     pub async fn append_audit(&self, event_id: &str, recorded: &StaffActionRecorded) -> Result<bool, AppError> {
         let role = StaffRole::from_proto(recorded.role).map_or_else(|_| String::new(), |role| role.as_str().to_owned());

@@ -76,6 +76,71 @@ pub fn take_totp_step(conn: &mut DbConnection, id: i64, step: i64) -> QueryResul
     Ok(changed == 1)
 }
 
+/// An account as the owner's list shows it.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = staff)]
+pub struct StaffListing {
+    pub id: i64,
+    pub email: String,
+    pub role: StaffRole,
+    pub state: StaffState,
+    pub version: i64,
+    pub created_at: i64,
+}
+
+/// Every account, by e-mail.
+pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<StaffListing>> {
+    staff::table.order(staff::email.asc()).select(StaffListing::as_select()).load(conn)
+}
+
+/// How many active owners there are.
+pub fn active_owners(conn: &mut DbConnection) -> QueryResult<i64> {
+    staff::table
+        .filter(staff::role.eq(StaffRole::Owner))
+        .filter(staff::state.eq(StaffState::Active))
+        .count()
+        .get_result(conn)
+}
+
+/// Sets role and state of the account at `version`; false when it changed meanwhile.
+pub fn update(
+    conn: &mut DbConnection,
+    id: i64,
+    version: i64,
+    role: StaffRole,
+    state: StaffState,
+    now_ms: i64,
+) -> QueryResult<bool> {
+    let changed = diesel::update(staff::table.find(id).filter(staff::version.eq(version)))
+        .set((
+            staff::role.eq(role),
+            staff::state.eq(state),
+            staff::version.eq(version + 1),
+            staff::updated_at.eq(now_ms),
+        ))
+        .execute(conn)?;
+    Ok(changed == 1)
+}
+
+/// Forgets the account's password and authenticator (invited again), if it
+/// is still at `version`; false when it changed meanwhile.
+pub fn reset(conn: &mut DbConnection, id: i64, version: i64, now_ms: i64) -> QueryResult<bool> {
+    let changed = diesel::update(staff::table.find(id).filter(staff::version.eq(version)))
+        .set((
+            staff::password_hash.eq(""),
+            staff::totp_secret.eq(""),
+            staff::totp_last_step.eq(0),
+            staff::state.eq(StaffState::Invited),
+            staff::version.eq(version + 1),
+            staff::updated_at.eq(now_ms),
+        ))
+        .execute(conn)?;
+    if changed == 1 {
+        diesel::delete(staff_recovery_codes::table.filter(staff_recovery_codes::staff_id.eq(id))).execute(conn)?;
+    }
+    Ok(changed == 1)
+}
+
 /// An enrollment link's row.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = staff_enrollments)]

@@ -11,6 +11,7 @@ pub mod audit;
 pub mod enroll;
 pub mod invitations;
 pub mod me;
+pub mod members;
 pub mod refunds;
 pub mod sessions;
 pub mod sign_in;

@@ -1,5 +1,7 @@
 import type {
   AuditPageDto,
+  StaffAccountDto,
+  UpdateStaffBody,
   EnrollmentDto,
   FinishEnrollmentBody,
   InvitationDto,
@@ -88,5 +90,25 @@ export function auditLog(text: string, page: number): Promise<AuditPageDto> {
   return api.get('/prod-api/api/staff/audit', {
     ...asStaff(),
     params: { query: { text, page, limit: 50 } },
+  });
+}
+
+export function staffAccounts(): Promise<StaffAccountDto[]> {
+  return api.get('/prod-api/api/staff/members', asStaff());
+}
+
+export function updateStaffAccount(id: number, body: UpdateStaffBody): Promise<StaffAccountDto> {
+  return api.put('/prod-api/api/staff/members/{id}', {
+    ...asStaff(),
+    params: { path: { id } },
+    body,
+  });
+}
+
+export function resetStaffAccount(id: number, version: number): Promise<InvitationDto> {
+  return api.post('/prod-api/api/staff/members/{id}/reset', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { version },
   });
 }

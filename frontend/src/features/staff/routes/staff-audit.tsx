@@ -18,6 +18,7 @@ function AuditLog() {
     queryKey: ['staff', 'audit', search],
     queryFn: () => auditLog(search, 1),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
   return (
     <section data-testid="staff-audit">

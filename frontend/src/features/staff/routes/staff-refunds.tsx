@@ -121,7 +121,7 @@ function RefundQueue() {
   const { t } = useTranslation();
   const staff = useStaffStore((state) => state.staff);
   const mayDecide = mayStaff(staff, 'refunds.decide');
-  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => refundQueue(1) });
+  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => refundQueue(1), staleTime: 0 });
   return (
     <section data-testid="staff-refunds">
       <h1 className="ks-staff__title">{t('staff.refunds.title')}</h1>

@@ -13,7 +13,7 @@ export function StaffSessionsRoute() {
   const { t } = useTranslation();
   const formatDateTime = useDateTime();
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: staffSessions });
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: staffSessions, staleTime: 0 });
   const revoke = useMutation({
     mutationFn: revokeStaffSession,
     onSuccess: () => {

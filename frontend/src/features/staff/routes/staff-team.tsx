@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Copy, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { submitError } from '@/lib/forms/submit-errors';
 import { notify } from '@/lib/toast';
 
 import { inviteStaff } from '../api/staff';
+import { StaffAccounts } from '../components/staff-accounts';
 import { RequirePermission } from '../components/staff-layout';
 import { useDateTime } from '../lib/format';
 
@@ -18,6 +20,7 @@ const FIELDS: readonly FieldPath<InviteBody>[] = ['email', 'role'];
 function InviteForm() {
   const { t } = useTranslation();
   const formatDateTime = useDateTime();
+  const queryClient = useQueryClient();
   const [invited, setInvited] = useState<(InvitationDto & { email: string }) | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -35,6 +38,7 @@ function InviteForm() {
     try {
       const invitation = await inviteStaff(values);
       setInvited({ ...invitation, email: values.email });
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'accounts'] });
       notify.success(t('api.staff.invited'));
     } catch (error) {
       setFormError(submitError(error, setError, FIELDS));
@@ -122,6 +126,7 @@ export function StaffTeamRoute() {
   return (
     <RequirePermission permission="staff.manage">
       <InviteForm />
+      <StaffAccounts />
     </RequirePermission>
   );
 }
