@@ -53,6 +53,17 @@ test('the owner enrolls from the CLI link, invites support and finance; finance 
     data: { approve: true },
   });
   expect(refused.status()).toBe(403);
+  // Support finds the order by the buyer's e-mail and reads its history.
+  await support.getByTestId('staff-nav-staff.nav.orders').click();
+  await support.getByTestId('staff-orders-email').fill(buyer);
+  await support.getByTestId('staff-orders-search').click();
+  await expect(support.getByTestId('staff-order')).toHaveCount(1);
+  await support.getByRole('link', { name: orderNo }).click();
+  await expect(support.getByTestId('staff-order-state')).toHaveText('Refund requested');
+  await expect(support.getByTestId('staff-order-history')).toContainText(
+    'The key was already used',
+  );
+  await expect(support.getByTestId('staff-order-reveals').getByRole('listitem')).not.toHaveCount(0);
 
   // Finance approves it: the buyer is e-mailed and can no longer reveal the key.
   const finance = await newPage(browser);

@@ -105,6 +105,8 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         staff::members::staff_members,
         staff::members::staff_update_member,
         staff::members::staff_reset_member,
+        staff::orders::staff_orders,
+        staff::orders::staff_order,
     ),
     // SortOrder is a query parameter's schema only, which utoipa does not
     // collect by itself.

@@ -14,7 +14,9 @@ use tonic::{Request, Response, Status};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
 use crate::domain::order::Order;
+use crate::domain::state::OrderState;
 use crate::service::{Asker, CartAsker, CartView, CheckoutRequest, OrderKeys, OrderService, Placed};
+use crate::store::orders::OrderFilter;
 
 pub struct OrderGrpc {
     pub service: Arc<OrderService>,
@@ -296,6 +298,46 @@ impl OrderApi for OrderGrpc {
         let actor = keyshop_core::audit::Actor::Staff(staff);
         let decided = self.service.decide_refund(&decision.order_no, decision.approve, &decision.note, &actor).await?;
         Ok(Response::new(order(decided, self.now())))
+    }
+
+    async fn staff_search_orders(&self, request: Request<pb::StaffOrderQuery>) -> Answer<pb::OrderPage> {
+        let query = request.into_inner();
+        let state = match query.state {
+            0 => None,
+            state => Some(OrderState::from_proto(state).map_err(|_| AppError::field("state", "api.field.invalid"))?),
+        };
+        let filter = OrderFilter {
+            order_no: query.order_no.trim().to_owned(),
+            email: query.email.trim().to_lowercase(),
+            state,
+            sku: query.sku.trim().to_owned(),
+            from_ms: query.from_ms,
+            to_ms: query.to_ms,
+        };
+        let page = self.service.staff_search(filter, query.page, query.limit).await?;
+        Ok(Response::new(pb::OrderPage {
+            rows: page.rows.into_iter().map(|view| order(view, self.now())).collect(),
+            total: page.total,
+            page: page.page,
+            limit: page.limit,
+        }))
+    }
+
+    async fn staff_get_order(&self, request: Request<pb::StaffOrderRef>) -> Answer<pb::StaffOrder> {
+        let (found, reveals) = self.service.staff_order(&request.into_inner().order_no).await?;
+        Ok(Response::new(pb::StaffOrder {
+            order: Some(order(found, self.now())),
+            reveals: reveals
+                .into_iter()
+                .map(|reveal| pb::KeyReveal {
+                    at_ms: reveal.at_ms,
+                    ip: reveal.ip,
+                    browser: reveal.browser,
+                    os: reveal.os,
+                    actor: reveal.actor,
+                })
+                .collect(),
+        }))
     }
 
     async fn staff_list_refunds(&self, request: Request<pb::StaffListRefundsRequest>) -> Answer<pb::RefundQueue> {

@@ -1236,6 +1236,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/orders/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/refunds": {
         parameters: {
             query?: never;
@@ -2668,6 +2700,22 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_StaffOrderDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                order: components["schemas"]["OrderDto"];
+                /** @description Who opened the keys when, newest first (never the keys). */
+                reveals: components["schemas"]["RevealDto"][];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_StaffSessionDto: {
             /**
              * Format: int32
@@ -3869,6 +3917,11 @@ export interface components {
             email: string;
             /** @default  */
             password: string;
+        };
+        StaffOrderDto: {
+            order: components["schemas"]["OrderDto"];
+            /** @description Who opened the keys when, newest first (never the keys). */
+            reveals: components["schemas"]["RevealDto"][];
         };
         /** @enum {string} */
         StaffRole: "owner" | "manager" | "support" | "finance";
@@ -7752,6 +7805,132 @@ export interface operations {
             };
             /** @description It changed since it was read, it is the caller's own, or it is the last active owner */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_orders: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description The order number, or its beginning. */
+                orderNo?: string;
+                /** @description The buyer's e-mail, or part of it. */
+                email?: string;
+                /** @description One order state (`pending_payment`, `paid`, `delivered`, …). */
+                state?: components["schemas"]["OrderState"];
+                /** @description Orders with a line of this SKU. */
+                sku?: string;
+                /** @description Placed at or after (epoch milliseconds). */
+                from?: number;
+                /** @description Placed before (epoch milliseconds). */
+                to?: number;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders found, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_OrderDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read orders (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_order: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order's number */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its history and its reveal log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffOrderDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read orders (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

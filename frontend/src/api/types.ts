@@ -151,3 +151,6 @@ export type AuditRecordDto = Schemas['AuditRecordDto'];
 export type AuditPageDto = ResponseData<'/prod-api/api/staff/audit'>;
 export type StaffAccountDto = Schemas['StaffAccountDto'];
 export type UpdateStaffBody = Schemas['UpdateStaffBody'];
+export type StaffOrderDto = Schemas['StaffOrderDto'];
+export type StaffOrderPageDto = ResponseData<'/prod-api/api/staff/orders'>;
+export type StaffOrderSearch = QueryParams<'/prod-api/api/staff/orders'>;

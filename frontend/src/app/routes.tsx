@@ -101,6 +101,9 @@ const staff = {
   sessions: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-sessions'),
   audit: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-audit'),
+  orders: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-orders'),
+  order: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-order'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -283,6 +286,8 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffTeam, staff.team, 'StaffTeamRoute'),
           page('pageTitle.staff', paths.staffSessions, staff.sessions, 'StaffSessionsRoute'),
           page('pageTitle.staff', paths.staffAudit, staff.audit, 'StaffAuditRoute'),
+          page('pageTitle.staff', paths.staffOrders, staff.orders, 'StaffOrdersRoute'),
+          page('pageTitle.staff', `${paths.staffOrders}/:orderNo`, staff.order, 'StaffOrderRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

@@ -46,6 +46,7 @@ export const paths = {
   staffTeam: '/staff/team',
   staffSessions: '/staff/sessions',
   staffAudit: '/staff/audit',
+  staffOrders: '/staff/orders',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

@@ -132,6 +132,8 @@ pub const GUARDED: &[(&str, Access)] = &[
     // Order: refunds are decided by staff; mail links are made for delivery's e-mails.
     ("/keyshop.order.v1.OrderService/DecideRefund", Access::Staff(Permission::RefundsDecide)),
     ("/keyshop.order.v1.OrderService/StaffListRefunds", Access::Staff(Permission::OrdersRead)),
+    ("/keyshop.order.v1.OrderService/StaffSearchOrders", Access::Staff(Permission::OrdersRead)),
+    ("/keyshop.order.v1.OrderService/StaffGetOrder", Access::Staff(Permission::OrdersRead)),
     ("/keyshop.order.v1.OrderService/IssueMailLink", Access::Parties(&[Party::Delivery])),
     // Payment: sessions are opened and refunded by the order service; webhooks
     // and the sandbox's card form come through the gateway.

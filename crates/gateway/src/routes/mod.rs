@@ -80,6 +80,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(staff::members::staff_members)
             .service(staff::members::staff_update_member)
             .service(staff::members::staff_reset_member)
+            .service(staff::orders::staff_orders)
+            .service(staff::orders::staff_order)
             .service(account::profile::get_profile)
             .service(account::profile::update_profile)
             .service(account::countries::list_countries)

@@ -208,6 +208,8 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         (Method::GET, "/prod-api/api/staff/refunds", Value::Null, Some(&manager_token)),
         (Method::GET, "/prod-api/api/staff/audit", Value::Null, Some(&manager_token)),
         (Method::GET, "/prod-api/api/staff/members", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/orders?email=x", Value::Null, Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/orders/KS1", Value::Null, Some(&manager_token)),
         (Method::PUT, "/prod-api/api/staff/members/1", json!({"version": 1, "disabled": true}), Some(&manager_token)),
         (Method::POST, "/prod-api/api/staff/members/1/reset", json!({"version": 1}), Some(&support_token)),
         (

@@ -534,6 +534,7 @@ async fn a_member_buys_and_only_they_see_it() {
     assert_eq!(mine["rows"][0]["orderNo"], order_no.as_str());
     let keys = shop.post(&format!("/api/order/{order_no}/keys"), &[("Authorization", &ann)], json!({})).await;
     assert_eq!(keys.body["data"]["keys"].as_array().unwrap().len(), 2, "{}", keys.body);
+    let anns_key = keys.body["data"]["keys"][0]["key"].as_str().unwrap().to_owned();
 
     // Bob: not the order, not its keys, not a cancel or a confirm.
     let not_his = format!("/api/order/{order_no}");
@@ -597,6 +598,29 @@ async fn a_member_buys_and_only_they_see_it() {
     assert_eq!(again.status, 409, "decided once");
     let keys = shop.post(&format!("/api/order/{order_no}/keys"), &bearer, json!({})).await;
     assert_eq!(keys.status, 409, "a refunded order's keys are not shown: {}", keys.body);
+    // Support finds the order by the buyer's e-mail and by its state, and reads
+    // its whole history and who opened its keys (never the keys).
+    let by_email = shop.get("/api/staff/orders?email=ann%40example&limit=10", &[("Authorization", &support)]).await;
+    assert_eq!(by_email.status, 200, "{}", by_email.body);
+    assert_eq!(by_email.body["data"]["rows"][0]["orderNo"], order_no.as_str());
+    let refunded = shop.get("/api/staff/orders?state=refunded", &[("Authorization", &support)]).await;
+    assert_eq!(refunded.body["data"]["total"], 1, "{}", refunded.body);
+    let bad = shop.get("/api/staff/orders?state=lost&from=0", &[("Authorization", &support)]).await;
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.body["data"]["fields"]["state"], "api.field.invalid");
+    let detail = shop.get(&format!("/api/staff/orders/{order_no}"), &[("Authorization", &support)]).await;
+    assert_eq!(detail.status, 200, "{}", detail.body);
+    let steps: Vec<&str> = detail.body["data"]["order"]["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| step["state"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps.last(), Some(&"refunded"), "{steps:?}");
+    assert!(steps.contains(&"refund_requested") && steps.contains(&"paid"), "{steps:?}");
+    let reveals = detail.body["data"]["reveals"].as_array().unwrap();
+    assert!(reveals.iter().any(|reveal| reveal["actor"].as_str().unwrap().starts_with("member:")), "{reveals:?}");
+    assert!(!detail.body.to_string().contains(&anns_key), "no key in the staff view");
     loop {
         let mails = shop.mails();
         let to_support = mails

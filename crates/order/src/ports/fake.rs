@@ -197,6 +197,10 @@ impl Inventory for FakeInventory {
         self.resent.lock().unwrap().push(order_no.clone());
         Ok(())
     }
+
+    async fn reveal_log(&self, _: &OrderNo) -> Result<Vec<delivery::Reveal>, AppError> {
+        Ok(Vec::new())
+    }
 }
 
 /// A payment session the fake opened.

@@ -144,6 +144,11 @@ impl Inventory for GrpcInventory {
         self.0.clone().resend_email(delivery::OrderRef { order_no: order_no.to_string() }).await?;
         Ok(())
     }
+
+    async fn reveal_log(&self, order_no: &OrderNo) -> Result<Vec<delivery::Reveal>, AppError> {
+        let log = self.0.clone().list_reveals(delivery::OrderRef { order_no: order_no.to_string() }).await?;
+        Ok(log.into_inner().reveals)
+    }
 }
 
 pub struct GrpcPayments(pub PaymentServiceClient<Intercepted>);

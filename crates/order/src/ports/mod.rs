@@ -117,6 +117,8 @@ pub trait Inventory: Send + Sync {
     async fn reveal(&self, order_no: &OrderNo, viewer: Viewer) -> Result<Revealed, AppError>;
     /// The delivery e-mail again (at most once a minute).
     async fn resend(&self, order_no: &OrderNo) -> Result<(), AppError>;
+    /// Who opened the order's keys when (staff's view; nothing is revealed).
+    async fn reveal_log(&self, order_no: &OrderNo) -> Result<Vec<delivery::Reveal>, AppError>;
 }
 
 #[async_trait::async_trait]

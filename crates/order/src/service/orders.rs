@@ -3,14 +3,17 @@
 //! again, confirm receipt, delete; and the worker completing the orders
 //! nobody confirmed.
 
-use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
+use keyshop_core::ids::OrderNo;
 use keyshop_core::paging::Paging;
+use keyshop_proto::delivery::v1::Reveal;
 
 use super::{Asker, OrderService, Placed};
 use crate::domain::order::{Order, OrderLine};
 use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
 use crate::ports::{Revealed, Viewer};
 use crate::store;
+use crate::store::orders::OrderFilter;
 
 /// Orders completed per pass of the worker.
 const COMPLETE_BATCH: i64 = 100;
@@ -36,6 +39,42 @@ fn state_changed() -> AppError {
 }
 
 impl OrderService {
+    /// The orders `filter` finds, newest first (staff): a field too long to
+    /// be an order number, an e-mail or a SKU, or a time range that ends
+    /// before it starts, is a field error.
+    pub async fn staff_search(&self, filter: OrderFilter, page: i64, limit: i64) -> Result<OrderPage, AppError> {
+        let paging = Paging::parse(page, limit)?;
+        let mut errors = FieldErrors::default();
+        for (field, value, max) in
+            [("orderNo", &filter.order_no, 32), ("email", &filter.email, 254), ("sku", &filter.sku, 64)]
+        {
+            if value.chars().count() > max {
+                errors.add(field, "api.field.tooLong");
+            }
+        }
+        if filter.from_ms < 0 || filter.to_ms < 0 || (filter.to_ms > 0 && filter.to_ms <= filter.from_ms) {
+            errors.add("to", "api.field.outOfRange");
+        }
+        errors.finish()?;
+        let (page, limit) = (i64::from(paging.page), i64::from(paging.limit));
+        let offset = (page - 1).saturating_mul(limit);
+        let (rows, total) = self.db.run(move |conn| store::orders::search(conn, &filter, offset, limit)).await?;
+        Ok(OrderPage { rows, total, page, limit })
+    }
+
+    /// One order as staff see it: the order with its history, and who
+    /// opened its keys when (never the keys).
+    pub async fn staff_order(&self, order_no: &str) -> Result<(Order, Vec<Reveal>), AppError> {
+        let order_no = OrderNo::parse(order_no).ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+        let order = self.load(&order_no).await?;
+        let reveals = if order.state.paid() || order.state == OrderState::Refunded {
+            self.ports.inventory.reveal_log(&order_no).await?
+        } else {
+            Vec::new()
+        };
+        Ok((order, reveals))
+    }
+
     /// The signed-in member's orders, newest first.
     pub async fn list_orders(&self, bearer: Option<&str>, page: i64, limit: i64) -> Result<OrderPage, AppError> {
         let shopper = self.shopper(bearer).await?.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;

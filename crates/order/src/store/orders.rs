@@ -378,6 +378,73 @@ pub fn page_of_member(
     Ok((rows, total))
 }
 
+/// What staff search orders by; an empty field does not filter.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrderFilter {
+    /// The order number's beginning.
+    pub order_no: String,
+    /// Part of the buyer's e-mail.
+    pub email: String,
+    pub state: Option<OrderState>,
+    /// Orders with a line of this SKU.
+    pub sku: String,
+    /// Placed at or after, and before (epoch milliseconds; 0: no bound).
+    pub from_ms: i64,
+    pub to_ms: i64,
+}
+
+/// `text` for a LIKE pattern, its wildcards escaped (with `\`).
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// The orders `filter` finds, newest first, and how many there are.
+pub fn search(
+    conn: &mut DbConnection,
+    filter: &OrderFilter,
+    offset: i64,
+    limit: i64,
+) -> Result<(Vec<Order>, i64), AppError> {
+    let matching = || {
+        let mut query = orders::table.into_boxed();
+        if !filter.order_no.is_empty() {
+            query = query.filter(orders::order_no.like(format!("{}%", like_escaped(&filter.order_no))).escape('\\'));
+        }
+        if !filter.email.is_empty() {
+            query = query.filter(orders::email.like(format!("%{}%", like_escaped(&filter.email))).escape('\\'));
+        }
+        if let Some(state) = filter.state {
+            query = query.filter(orders::state.eq(state));
+        }
+        if !filter.sku.is_empty() {
+            let with_sku =
+                order_lines::table.filter(order_lines::sku.eq(filter.sku.clone())).select(order_lines::order_no);
+            query = query.filter(orders::order_no.eq_any(with_sku));
+        }
+        if filter.from_ms > 0 {
+            query = query.filter(orders::created_at.ge(filter.from_ms));
+        }
+        if filter.to_ms > 0 {
+            query = query.filter(orders::created_at.lt(filter.to_ms));
+        }
+        query
+    };
+    let numbers: Vec<OrderNo> = matching()
+        .order((orders::created_at.desc(), orders::order_no.desc()))
+        .offset(offset)
+        .limit(limit)
+        .select(orders::order_no)
+        .load(conn)?;
+    let total = matching().count().get_result(conn)?;
+    let mut rows = Vec::with_capacity(numbers.len());
+    for order_no in numbers {
+        if let Some((order, _)) = find(conn, &order_no)? {
+            rows.push(order);
+        }
+    }
+    Ok((rows, total))
+}
+
 /// A refund request waiting for a decision.
 #[derive(Debug, Clone, Queryable)]
 pub struct RefundWaiting {

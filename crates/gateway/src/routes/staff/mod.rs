@@ -12,6 +12,7 @@ pub mod enroll;
 pub mod invitations;
 pub mod me;
 pub mod members;
+pub mod orders;
 pub mod refunds;
 pub mod sessions;
 pub mod sign_in;

@@ -1,5 +1,8 @@
 import type {
   AuditPageDto,
+  StaffOrderDto,
+  StaffOrderPageDto,
+  StaffOrderSearch,
   StaffAccountDto,
   UpdateStaffBody,
   EnrollmentDto,
@@ -110,5 +113,16 @@ export function resetStaffAccount(id: number, version: number): Promise<Invitati
     ...asStaff(),
     params: { path: { id } },
     body: { version },
+  });
+}
+
+export function searchOrders(query: StaffOrderSearch): Promise<StaffOrderPageDto> {
+  return api.get('/prod-api/api/staff/orders', { ...asStaff(), params: { query } });
+}
+
+export function staffOrder(orderNo: string): Promise<StaffOrderDto> {
+  return api.get('/prod-api/api/staff/orders/{orderNo}', {
+    ...asStaff(),
+    params: { path: { orderNo } },
   });
 }

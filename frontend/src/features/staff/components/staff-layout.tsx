@@ -11,6 +11,7 @@ import './staff.css';
 
 /** The console's sections and the permission each needs (the home page needs none). */
 export const STAFF_SECTIONS = [
+  { to: paths.staffOrders, key: 'staff.nav.orders', permission: 'orders.read' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
   { to: paths.staffTeam, key: 'staff.nav.team', permission: 'staff.manage' },
   { to: paths.staffAudit, key: 'staff.nav.audit', permission: 'audit.read' },
