@@ -19,6 +19,8 @@ const config = {
   moduleNameMapper: {
     '\\.css$': '<rootDir>/src/testing/style-stub.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
+    // Jest reads whole catalogues; webpack splits the console's texts off (`?console`).
+    '^@locales/(.*)\\?console$': '<rootDir>/../locales/$1',
     '^@locales/(.*)$': '<rootDir>/../locales/$1',
   },
   clearMocks: true,

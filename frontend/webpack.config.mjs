@@ -99,6 +99,12 @@ export default (_env, argv) => {
           },
         },
         {
+          // The staff console's texts go only with the console (see the loader).
+          test: /\.json$/,
+          include: path.resolve(here, '../locales'),
+          use: path.resolve(here, 'scripts/catalogue-part-loader.mjs'),
+        },
+        {
           test: /\.css$/,
           use: [
             MiniCssExtractPlugin.loader,

@@ -1,7 +1,6 @@
 /**
- * Every catalogue in `locales/` (the shop's) and in `locales/console/` (the staff console's,
- * loaded with the console) must exist and carry every key of its en-US with the same
- * `{{placeholders}}`.
+ * Every catalogue in `locales/` must exist and carry every key of en-US (the staff console's
+ * `staff.*` included) with the same `{{placeholders}}`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import { LANGUAGE_CODES } from './languages';
 type Tree = Record<string, unknown>;
 
 const LOCALES_DIR = path.resolve(__dirname, '../../../../locales');
-const CATALOGUE_DIRS = [LOCALES_DIR, path.join(LOCALES_DIR, 'console')] as const;
+const CATALOGUE_DIRS = [LOCALES_DIR] as const;
 
 function readCatalogue(dir: string, code: string): Tree {
   return JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Tree;
