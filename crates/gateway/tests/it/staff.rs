@@ -314,6 +314,7 @@ async fn an_owner_changes_roles_disables_and_resets_staff_with_the_version_they_
     .await;
     assert_eq!(status, StatusCode::OK, "{changed}");
     assert_eq!(changed["data"]["role"], "finance");
+    assert_eq!(changed["data"]["createdAt"], help["createdAt"]);
     let (status, stale) = call_json(
         &app.state,
         with_token(put(&help["id"], json!({"version": help["version"], "disabled": true})), &owner),

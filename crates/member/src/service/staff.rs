@@ -210,7 +210,7 @@ impl MemberService {
                     role: new_role,
                     state: new_state,
                     version: version + 1,
-                    created_at: 0,
+                    created_at: account.created_at,
                 })
             })
             .await?;

@@ -19,6 +19,7 @@ pub struct StaffRow {
     pub totp_secret: String,
     pub totp_last_step: i64,
     pub version: i64,
+    pub created_at: i64,
 }
 
 pub fn find(conn: &mut DbConnection, id: i64) -> QueryResult<Option<StaffRow>> {
