@@ -9,8 +9,8 @@ import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
 
 /**
  * Not a test: `npm run screenshots` also saves the staff console (sign-in, home, the refund
- * queue with a request waiting, the team page, the audit log) in three languages at desktop and phone sizes
- * into screenshots/ for a person to look at.
+ * queue with a request waiting, the orders, the team page, the audit log) in three languages
+ * at desktop and phone sizes into screenshots/ for a person to look at.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 const VIEWPORTS = [
@@ -43,6 +43,7 @@ test('the staff console, for people to look at', async ({ browser, page, request
       for (const [name, target, ready] of [
         ['home', '/staff', 'staff-home'],
         ['refunds', '/staff/refunds', 'staff-refund'],
+        ['orders', '/staff/orders', 'staff-order'],
         ['team', '/staff/team', 'staff-team'],
         ['audit', '/staff/audit', 'staff-audit-record'],
       ] as const) {
