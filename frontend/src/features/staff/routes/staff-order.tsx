@@ -4,15 +4,14 @@ import { Link, useParams } from 'react-router';
 
 import { FormAlert } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { useOrderMoney } from '@/hooks/use-order-money';
 
 import { staffOrder } from '../api/staff';
+import { OrderFacts } from '../components/order-facts';
 import { RequirePermission } from '../components/staff-layout';
 import { useDateTime } from '../lib/format';
 
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation();
-  const money = useOrderMoney();
   const formatDateTime = useDateTime();
   const found = useQuery({
     queryKey: ['staff', 'order', orderNo],
@@ -29,22 +28,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       </Link>
       <h1 className="ks-staff__title">{order.orderNo}</h1>
       <dl className="ks-staff__facts ks-staff__card">
-        <div>
-          <dt>{t('staff.orders.state')}</dt>
-          <dd data-testid="staff-order-state">{t(`shop.state.${order.state}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('staff.orders.email')}</dt>
-          <dd>{order.email}</dd>
-        </div>
-        <div>
-          <dt>{t('staff.orders.total')}</dt>
-          <dd>{money(order.realAmount, order.currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('staff.orders.placed')}</dt>
-          <dd>{formatDateTime(order.createdAt)}</dd>
-        </div>
+        <OrderFacts order={order} />
       </dl>
       <h2 className="ks-staff__title">{t('staff.orders.products')}</h2>
       <ul className="ks-staff__list">

@@ -8,11 +8,10 @@ import type { OrderDto, OrderState, StaffOrderSearch } from '@/api/types';
 import { OrderStateValues } from '@/api/vocabulary';
 import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { useOrderMoney } from '@/hooks/use-order-money';
 
 import { searchOrders } from '../api/staff';
+import { OrderFacts } from '../components/order-facts';
 import { RequirePermission } from '../components/staff-layout';
-import { useDateTime } from '../lib/format';
 import { ordersCsv } from '../lib/orders-csv';
 
 interface Filters {
@@ -44,8 +43,6 @@ function query(filters: Filters, page: number): StaffOrderSearch {
 
 function OrderSearch() {
   const { t } = useTranslation();
-  const money = useOrderMoney();
-  const formatDateTime = useDateTime();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const found = useQuery({
@@ -162,22 +159,7 @@ function OrderSearch() {
                   </Link>
                 </dd>
               </div>
-              <div>
-                <dt>{t('staff.orders.state')}</dt>
-                <dd>{t(`shop.state.${order.state}`)}</dd>
-              </div>
-              <div>
-                <dt>{t('staff.orders.email')}</dt>
-                <dd>{order.email}</dd>
-              </div>
-              <div>
-                <dt>{t('staff.orders.total')}</dt>
-                <dd>{money(order.realAmount, order.currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('staff.orders.placed')}</dt>
-                <dd>{formatDateTime(order.createdAt)}</dd>
-              </div>
+              <OrderFacts order={order} />
             </dl>
           </li>
         ))}
