@@ -8,8 +8,8 @@ import { addStaffFromCli, buyAndAskForRefund, enrollAndSignIn, newPage } from '.
 import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
 
 /**
- * Not a test: `npm run screenshots` also saves the staff console (sign-in, home, the refund
- * queue with a request waiting, the orders, the team page, the audit log) in three languages
+ * Not a test: `npm run screenshots` also saves the staff console (sign-in, the dashboard, the refund
+ * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the team page, the audit log) in three languages
  * at desktop and phone sizes into screenshots/ for a person to look at.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -26,7 +26,7 @@ test('the staff console, for people to look at', async ({ browser, page, request
   await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
   const shopper = await newPage(browser);
   const [card] = (await inStock(request, 1, 6)) as [Card];
-  await buyAndAskForRefund(shopper, card, uniqueEmail('shots-refund'));
+  const orderNo = await buyAndAskForRefund(shopper, card, uniqueEmail('shots-refund'));
   const session = await page.evaluate(() => sessionStorage.getItem('keyshop-staff-session'));
 
   for (const language of LANGUAGES) {
@@ -41,9 +41,13 @@ test('the staff console, for people to look at', async ({ browser, page, request
         sessionStorage.setItem('keyshop-staff-session', value ?? '');
       }, session);
       for (const [name, target, ready] of [
-        ['home', '/staff', 'staff-home'],
+        ['home', '/staff', 'staff-chart-sales'],
         ['refunds', '/staff/refunds', 'staff-refund'],
         ['orders', '/staff/orders', 'staff-order'],
+        ['order', `/staff/orders/${orderNo}`, 'staff-order-payments'],
+        ['stock', '/staff/stock', 'staff-stock-row'],
+        ['customers', '/staff/customers', 'staff-customers'],
+        ['coupons', '/staff/coupons', 'staff-coupon'],
         ['team', '/staff/team', 'staff-team'],
         ['audit', '/staff/audit', 'staff-audit-record'],
       ] as const) {
@@ -54,6 +58,11 @@ test('the staff console, for people to look at', async ({ browser, page, request
           fullPage: true,
         });
       }
+      // A product's keys, masked, opened under its row.
+      await shot.goto('/staff/stock');
+      await shot.getByTestId('staff-stock-keys').first().click();
+      await expect(shot.getByTestId('staff-key').first()).toBeVisible();
+      await shot.screenshot({ path: `${OUT}/staff-stock-keys-${language}-${viewport.name}.png` });
       await context.close();
     }
   }

@@ -64,6 +64,19 @@ test('the owner enrolls from the CLI link, invites support and finance; finance 
     'The key was already used',
   );
   await expect(support.getByTestId('staff-order-reveals').getByRole('listitem')).not.toHaveCount(0);
+  // A note only staff see; the buyer's page never shows it.
+  await support.getByTestId('staff-order-note').fill('Buyer says the key was used on arrival');
+  await support.getByTestId('staff-order-note-add').click();
+  await expect(support.getByTestId('staff-order-notes')).toContainText(
+    'Buyer says the key was used on arrival',
+  );
+  await expect(support.getByTestId('staff-order-notes')).toContainText(supportEmail);
+  await expect(support.getByTestId('staff-order-cancel')).toHaveCount(0);
+
+  // The owner's dashboard counts the request, with its deadline.
+  await page.goto('/staff');
+  await expect(page.getByTestId('staff-dashboard-refunds')).toContainText(orderNo);
+  await expect(page.getByTestId('staff-chart-sales').locator('canvas')).toBeVisible();
 
   // Finance approves it: the buyer is e-mailed and can no longer reveal the key.
   const finance = await newPage(browser);
@@ -81,10 +94,11 @@ test('the owner enrolls from the CLI link, invites support and finance; finance 
   // The owner's audit log shows each step: who invited whom, the sign-ins, the decision.
   await page.getByTestId('staff-nav-staff.nav.audit').click();
   await page.getByTestId('staff-audit-search').fill(orderNo);
-  const decision = page.getByTestId('staff-audit-record');
-  await expect(decision).toHaveCount(1);
-  await expect(decision).toHaveAttribute('data-action', 'refund.approve');
+  const records = page.getByTestId('staff-audit-record');
+  await expect(records).toHaveCount(2);
+  const decision = records.and(page.locator('[data-action="refund.approve"]'));
   await expect(decision).toContainText(financeEmail);
+  await expect(records.and(page.locator('[data-action="order.note"]'))).toContainText(supportEmail);
   await page.getByTestId('staff-audit-search').fill(tag);
   const actions = page.getByTestId('staff-audit-record');
   await expect(actions.and(page.locator('[data-action="staff.invite"]'))).toHaveCount(3);
@@ -116,4 +130,143 @@ test('a staff page without a session goes to the console sign-in, and a wrong co
   await expect(page.getByTestId('staff-login-error')).toHaveText(
     'The e-mail, password or code is incorrect',
   );
+});
+
+test("the owner reads the dashboard, imports keys from a file and sets a product's threshold", async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36).toUpperCase();
+  const owner = `stock-owner-${tag.toLowerCase()}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
+  // The demo store has products low on keys: the dashboard lists them, fewest first.
+  await expect(page.getByTestId('staff-figure-low-stock')).not.toContainText(/^\D*0$/);
+  await expect(page.getByTestId('staff-chart-hours').locator('canvas')).toBeVisible();
+  const low = page.getByTestId('staff-dashboard-low-stock').getByRole('link').first();
+  await low.click();
+  await expect(page).toHaveURL(/\/staff\/stock\?sku=/);
+  const row = page.getByTestId('staff-stock-row');
+  await expect(row).toHaveCount(1);
+  const before = Number(await row.getByTestId('staff-stock-available').textContent());
+
+  // A .txt file: two good keys, one too short; the report says so, the stock grows.
+  await page.getByTestId('staff-import-file').setInputFiles({
+    name: 'keys.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`E2E-${tag}-0001\n\nE2E-${tag}-0002\nab\n`),
+  });
+  await page.getByTestId('staff-import-submit').click();
+  await expect(page.getByTestId('staff-import-report')).toContainText(
+    `Imported 2, duplicates 0, invalid 1. Available now: ${String(before + 2)}.`,
+  );
+  await expect(page.getByTestId('staff-import-report')).toContainText('Invalid lines: 3.');
+  await expect(row.getByTestId('staff-stock-available')).toHaveText(String(before + 2));
+  // Its keys, masked: the start and end of each, never the whole.
+  await row.getByTestId('staff-stock-keys').click();
+  const keys = page.getByTestId('staff-key');
+  await expect(keys.first()).toContainText(/^E2E-•+-0002/);
+  await expect(page.getByTestId('staff-keys')).not.toContainText(`E2E-${tag}-0001`);
+
+  // The threshold: under the stock now, the product is no longer low.
+  await row.getByTestId('staff-stock-threshold').fill('1');
+  await row.getByTestId('staff-stock-threshold-save').click();
+  await expect(page.getByText(/Threshold saved for/)).toBeVisible();
+  await expect(row.getByText('Low', { exact: true })).toHaveCount(0);
+  await page.getByTestId('staff-nav-staff.nav.audit').click();
+  await page.getByTestId('staff-audit-search').fill(owner);
+  await expect(
+    page.getByTestId('staff-audit-record').and(page.locator('[data-action="stock.threshold"]')),
+  ).toHaveCount(1);
+  await expect(
+    page.getByTestId('staff-audit-record').and(page.locator('[data-action="keys.import"]')),
+  ).toHaveCount(1);
+});
+
+test('the owner finds a member, gives them points with a reason and disables the account', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const owner = `members-owner-${tag}@shop.example`;
+  const email = uniqueEmail(`member-${tag}`);
+  const password = 'a member password';
+  const registered = await request.post('/prod-api/api/register', {
+    data: {
+      email,
+      fullName: 'Mina Park',
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
+      newsletter: false,
+      code: 'e2e-pass',
+      uuid: 'e2e',
+    },
+  });
+  expect(registered.status()).toBe(200);
+  await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
+  await page.getByTestId('staff-nav-staff.nav.customers').click();
+  await page.getByTestId('staff-customers-text').fill(email);
+  await page.getByTestId('staff-customers-search').click();
+  await expect(page.getByTestId('staff-customer-row')).toHaveCount(1);
+  await page.getByRole('link', { name: email }).click();
+  await expect(page.getByTestId('staff-customer-state')).toHaveText('Active');
+  await expect(page.getByText('No order yet.')).toBeVisible();
+
+  await page.getByTestId('staff-customer-delta').fill('25');
+  await page.getByTestId('staff-customer-reason').fill('Goodwill for a late key');
+  await page.getByTestId('staff-customer-adjust').click();
+  await expect(page.getByTestId('staff-customer-points-balance')).toHaveText('25');
+  await expect(page.getByTestId('staff-customer-adjustments')).toContainText(
+    'Goodwill for a late key',
+  );
+  // Taking back more than they have is refused, nothing changes.
+  await page.getByTestId('staff-customer-delta').fill('-100');
+  await page.getByTestId('staff-customer-reason').fill('Too much');
+  await page.getByTestId('staff-customer-adjust').click();
+  await expect(page.getByText('That would take the points below zero.')).toBeVisible();
+  await expect(page.getByTestId('staff-customer-points-balance')).toHaveText('25');
+
+  await page.getByTestId('staff-customer-toggle').click();
+  await expect(page.getByTestId('staff-customer-state')).toHaveText('Disabled');
+  await page.getByTestId('staff-nav-staff.nav.audit').click();
+  await page.getByTestId('staff-audit-search').fill(email);
+  const records = page.getByTestId('staff-audit-record');
+  await expect(records.and(page.locator('[data-action="member.points"]'))).toContainText(
+    'Goodwill for a late key',
+  );
+  await expect(records.and(page.locator('[data-action="member.disable"]'))).toHaveCount(1);
+});
+
+test('the owner makes a coupon, edits it and switches it off', async ({ page }) => {
+  const tag = Date.now().toString(36).toUpperCase();
+  const owner = `coupons-owner-${tag.toLowerCase()}@shop.example`;
+  const code = `E2E-${tag}`;
+  await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
+  await page.getByTestId('staff-nav-staff.nav.coupons').click();
+  await page.getByTestId('staff-coupon-new').click();
+  await page.getByTestId('staff-coupon-code').fill(code.toLowerCase());
+  await page.getByTestId('staff-coupon-amount').fill('150');
+  await page.getByTestId('staff-coupon-save').click();
+  await expect(page.getByTestId('staff-coupon-form')).toContainText('out of range');
+  await page.getByTestId('staff-coupon-amount').fill('15');
+  await page.getByTestId('staff-coupon-limit').fill('100');
+  await page.getByTestId('staff-coupon-type-dlc').check();
+  await page.getByTestId('staff-coupon-save').click();
+  const card = page.locator(`[data-testid="staff-coupon"][data-code="${code}"]`);
+  await expect(card.getByTestId('staff-coupon-value')).toHaveText('15%');
+  await expect(card.getByTestId('staff-coupon-uses')).toHaveText('0 of 100');
+  await expect(card).toContainText('DLC');
+
+  await card.getByTestId('staff-coupon-edit').click();
+  await expect(page.getByTestId('staff-coupon-code')).toBeDisabled();
+  await page.getByTestId('staff-coupon-amount').fill('20');
+  await page.getByTestId('staff-coupon-save').click();
+  await expect(card.getByTestId('staff-coupon-value')).toHaveText('20%');
+  await card.getByTestId('staff-coupon-toggle').click();
+  await expect(card.getByTestId('staff-coupon-state')).toHaveText('Off');
+
+  await page.getByTestId('staff-nav-staff.nav.audit').click();
+  await page.getByTestId('staff-audit-search').fill(code);
+  const records = page.getByTestId('staff-audit-record');
+  await expect(records.and(page.locator('[data-action="coupon.create"]'))).toHaveCount(1);
+  await expect(records.and(page.locator('[data-action="coupon.update"]'))).toHaveCount(2);
 });

@@ -24,6 +24,16 @@ crate::vocabulary! {
         StaffDisable = "staff.disable",
         StaffEnable = "staff.enable",
         StaffReset = "staff.reset",
+        StockThreshold = "stock.threshold",
+        OrderResend = "order.resend",
+        OrderCancel = "order.cancel",
+        OrderNote = "order.note",
+        MemberDisable = "member.disable",
+        MemberEnable = "member.enable",
+        MemberPoints = "member.points",
+        CouponCreate = "coupon.create",
+        CouponUpdate = "coupon.update",
+        KeyReveal = "key.reveal",
     }
 }
 

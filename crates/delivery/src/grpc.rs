@@ -2,13 +2,15 @@
 
 use std::sync::Arc;
 
+use keyshop_core::error::AppError;
 use keyshop_proto::delivery::v1 as pb;
 use keyshop_proto::delivery::v1::delivery_service_server::DeliveryService as DeliveryApi;
 use tonic::{Request, Response, Status};
 
-use crate::domain::import::KeyLine;
-use crate::domain::reservation::{HoldState, LineRequest};
-use crate::service::{Allocation, DeliveryService, ReservationView, Viewer};
+use crate::domain::import::{KeyLine, parse_file};
+use crate::domain::reservation::{HoldState, KeyStatus, LineRequest};
+use crate::service::{Allocation, DeliveryService, KeyView, ReservationView, StockPage, Viewer};
+use crate::store::stock::StaffStockRow;
 
 pub struct DeliveryGrpc {
     pub service: Arc<DeliveryService>,
@@ -63,7 +65,13 @@ impl DeliveryApi for DeliveryGrpc {
     async fn import_keys(&self, request: Request<pb::ImportKeysRequest>) -> Answer<pb::ImportKeysResponse> {
         let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
         let request = request.into_inner();
-        let lines = request.keys.into_iter().map(|line| KeyLine { key: line.key, note: line.note }).collect();
+        let lines = if request.text.is_empty() {
+            request.keys.into_iter().map(|line| KeyLine { key: line.key, note: line.note }).collect()
+        } else if request.keys.is_empty() {
+            parse_file(&request.text, request.csv)
+        } else {
+            return Err(AppError::field("text", "api.field.invalid").into());
+        };
         let report = self.service.import_keys_by(request.sku, lines, Some(actor)).await?;
         ok(pb::ImportKeysResponse {
             imported: report.imported,
@@ -72,6 +80,44 @@ impl DeliveryApi for DeliveryGrpc {
             available: report.available,
             invalid_lines: report.invalid_lines,
         })
+    }
+
+    async fn staff_list_stock(&self, request: Request<pb::StaffStockQuery>) -> Answer<pb::StaffStockPage> {
+        let query = request.into_inner();
+        let page = self.service.staff_stock(&query.sku, query.low_only, query.page, query.limit).await?;
+        ok(stock_page(page))
+    }
+
+    async fn staff_low_stock(&self, request: Request<pb::StaffLowStockRequest>) -> Answer<pb::StaffStockPage> {
+        ok(stock_page(self.service.low_stock(request.into_inner().limit).await?))
+    }
+
+    async fn set_stock_threshold(&self, request: Request<pb::StockThreshold>) -> Answer<pb::StaffStock> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let change = request.into_inner();
+        ok(staff_stock(self.service.set_threshold(&change.sku, change.threshold, change.version, actor).await?))
+    }
+
+    async fn staff_list_keys(&self, request: Request<pb::StaffKeysQuery>) -> Answer<pb::StaffKeyPage> {
+        let query = request.into_inner();
+        let status = match query.status.as_str() {
+            "" => None,
+            code => Some(KeyStatus::parse(code).ok_or_else(|| AppError::field("status", "api.field.invalid"))?),
+        };
+        let (rows, total, paging) = self.service.staff_keys(&query.sku, status, query.page, query.limit).await?;
+        ok(pb::StaffKeyPage {
+            rows: rows.into_iter().map(staff_key).collect(),
+            total,
+            page: i64::from(paging.page),
+            limit: i64::from(paging.limit),
+        })
+    }
+
+    async fn staff_reveal_key(&self, request: Request<pb::StaffRevealKeyRequest>) -> Answer<pb::StaffRevealedKey> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let asked = request.into_inner();
+        let (view, text) = self.service.staff_reveal_key(asked.id, &asked.reason, &staff).await?;
+        ok(pb::StaffRevealedKey { key: Some(staff_key(view)), text })
     }
 
     async fn get_stock(&self, request: Request<pb::StockRequest>) -> Answer<pb::StockList> {
@@ -131,8 +177,58 @@ impl DeliveryApi for DeliveryGrpc {
         })
     }
 
+    async fn get_delivery_record(&self, request: Request<pb::OrderRef>) -> Answer<pb::DeliveryRecord> {
+        let Some(row) = self.service.delivery_record(request.into_inner().order_no).await? else {
+            return ok(pb::DeliveryRecord::default());
+        };
+        ok(pb::DeliveryRecord {
+            found: true,
+            state: row.state.as_str().to_owned(),
+            attempts: row.attempts,
+            last_error: row.last_error,
+            created_at_ms: row.created_at,
+            sent_at_ms: row.sent_at.unwrap_or_default(),
+            resent_at_ms: row.resent_at.unwrap_or_default(),
+            next_attempt_at_ms: row.next_attempt_at,
+        })
+    }
+
     async fn resend_email(&self, request: Request<pb::OrderRef>) -> Answer<pb::Empty> {
         self.service.resend(request.into_inner().order_no).await?;
         ok(pb::Empty {})
+    }
+}
+
+/// A product's stock as staff see it.
+fn staff_stock(row: StaffStockRow) -> pb::StaffStock {
+    pb::StaffStock {
+        low: row.available <= row.low_threshold,
+        sku: row.sku,
+        available: row.available,
+        reserved: row.reserved,
+        sold: row.sold,
+        threshold: row.low_threshold,
+        version: row.threshold_version,
+    }
+}
+
+fn stock_page(page: StockPage) -> pb::StaffStockPage {
+    pb::StaffStockPage {
+        rows: page.rows.into_iter().map(staff_stock).collect(),
+        total: page.total,
+        page: page.page,
+        limit: page.limit,
+    }
+}
+
+fn staff_key(view: KeyView) -> pb::StaffKey {
+    pb::StaffKey {
+        id: view.id,
+        sku: view.sku,
+        masked: view.masked,
+        status: view.status.as_str().to_owned(),
+        order_no: view.order_no.unwrap_or_default(),
+        imported_at_ms: view.imported_at,
+        sold_at_ms: view.sold_at.unwrap_or_default(),
     }
 }

@@ -10,6 +10,7 @@ use keyshop_core::config::ServiceName;
 use keyshop_core::grpc::{Balanced, ContextInterceptor, Target, TargetError};
 use keyshop_core::identity::{Party, Signer};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_proto::member::v1::staff_service_client::StaffServiceClient;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
@@ -25,6 +26,7 @@ pub struct ServiceClients {
     catalog: CatalogServiceClient<Intercepted>,
     member: MemberServiceClient<Intercepted>,
     staff: StaffServiceClient<Intercepted>,
+    delivery: DeliveryServiceClient<Intercepted>,
     order: OrderServiceClient<Intercepted>,
     payment: PaymentServiceClient<Intercepted>,
     channels: Vec<(ServiceName, Balanced)>,
@@ -43,6 +45,7 @@ pub struct ClientError {
 pub struct ServiceEndpoints {
     catalog: Target,
     member: Target,
+    delivery: Target,
     order: Target,
     payment: Target,
     signer: Signer,
@@ -51,7 +54,7 @@ pub struct ServiceEndpoints {
 impl ServiceEndpoints {
     /// The services the gateway calls.
     pub const SERVICES: &[ServiceName] =
-        &[ServiceName::Catalog, ServiceName::Member, ServiceName::Order, ServiceName::Payment];
+        &[ServiceName::Catalog, ServiceName::Member, ServiceName::Delivery, ServiceName::Order, ServiceName::Payment];
 
     /// The endpoints of the services at `url_of(service)`, called with the
     /// gateway's identity (`signer`).
@@ -61,6 +64,7 @@ impl ServiceEndpoints {
         Ok(ServiceEndpoints {
             catalog: parse(ServiceName::Catalog)?,
             member: parse(ServiceName::Member)?,
+            delivery: parse(ServiceName::Delivery)?,
             order: parse(ServiceName::Order)?,
             payment: parse(ServiceName::Payment)?,
             signer,
@@ -77,17 +81,20 @@ impl ServiceEndpoints {
     pub fn connect(&self) -> ServiceClients {
         let catalog = Balanced::at("catalog", self.catalog.clone());
         let member = Balanced::at("member", self.member.clone());
+        let delivery = Balanced::at("delivery", self.delivery.clone());
         let order = Balanced::at("order", self.order.clone());
         let payment = Balanced::at("payment", self.payment.clone());
         ServiceClients {
             catalog: CatalogServiceClient::with_interceptor(catalog.clone(), self.interceptor(Party::Catalog)),
             member: MemberServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
             staff: StaffServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
+            delivery: DeliveryServiceClient::with_interceptor(delivery.clone(), self.interceptor(Party::Delivery)),
             order: OrderServiceClient::with_interceptor(order.clone(), self.interceptor(Party::Order)),
             payment: PaymentServiceClient::with_interceptor(payment.clone(), self.interceptor(Party::Payment)),
             channels: vec![
                 (ServiceName::Catalog, catalog),
                 (ServiceName::Member, member),
+                (ServiceName::Delivery, delivery),
                 (ServiceName::Order, order),
                 (ServiceName::Payment, payment),
             ],
@@ -112,6 +119,10 @@ impl ServiceClients {
     /// The staff module of the member service.
     pub fn staff(&self) -> StaffServiceClient<Intercepted> {
         self.staff.clone()
+    }
+
+    pub fn delivery(&self) -> DeliveryServiceClient<Intercepted> {
+        self.delivery.clone()
     }
 
     pub fn order(&self) -> OrderServiceClient<Intercepted> {

@@ -7,13 +7,16 @@ use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
 use keyshop_core::ids::ProductId;
 use keyshop_core::money::CurrencyCode;
+use keyshop_core::vocab::ProductType;
 use keyshop_proto::order::v1 as pb;
 use keyshop_proto::order::v1::order_service_server::OrderService as OrderApi;
 use tonic::{Request, Response, Status};
 
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::CheckoutForm;
+use crate::domain::coupon::{CouponDraft, CouponRules};
 use crate::domain::order::Order;
+use crate::domain::pricing::CouponValue;
 use crate::domain::state::OrderState;
 use crate::service::{Asker, CartAsker, CartView, CheckoutRequest, OrderKeys, OrderService, Placed};
 use crate::store::orders::OrderFilter;
@@ -313,6 +316,7 @@ impl OrderApi for OrderGrpc {
             sku: query.sku.trim().to_owned(),
             from_ms: query.from_ms,
             to_ms: query.to_ms,
+            member_id: query.member_id.max(0),
         };
         let page = self.service.staff_search(filter, query.page, query.limit).await?;
         Ok(Response::new(pb::OrderPage {
@@ -324,10 +328,11 @@ impl OrderApi for OrderGrpc {
     }
 
     async fn staff_get_order(&self, request: Request<pb::StaffOrderRef>) -> Answer<pb::StaffOrder> {
-        let (found, reveals) = self.service.staff_order(&request.into_inner().order_no).await?;
+        let view = self.service.staff_order(&request.into_inner().order_no).await?;
         Ok(Response::new(pb::StaffOrder {
-            order: Some(order(found, self.now())),
-            reveals: reveals
+            order: Some(order(view.order, self.now())),
+            reveals: view
+                .reveals
                 .into_iter()
                 .map(|reveal| pb::KeyReveal {
                     at_ms: reveal.at_ms,
@@ -337,6 +342,102 @@ impl OrderApi for OrderGrpc {
                     actor: reveal.actor,
                 })
                 .collect(),
+            notes: view.notes.into_iter().map(staff_note).collect(),
+            delivery: Some(view.delivery),
+            payments: view.payments,
+        }))
+    }
+
+    async fn staff_cancel_order(&self, request: Request<pb::StaffOrderRef>) -> Answer<pb::Order> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let cancelled = self.service.staff_cancel(&request.into_inner().order_no, &staff).await?;
+        Ok(Response::new(order(cancelled, self.now())))
+    }
+
+    async fn staff_resend_email(&self, request: Request<pb::StaffOrderRef>) -> Answer<pb::Order> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let resent = self.service.staff_resend(&request.into_inner().order_no, &staff).await?;
+        Ok(Response::new(order(resent, self.now())))
+    }
+
+    async fn staff_add_note(&self, request: Request<pb::StaffNoteRequest>) -> Answer<pb::StaffNotes> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let request = request.into_inner();
+        let notes = self.service.staff_note(&request.order_no, &request.note, &staff).await?;
+        Ok(Response::new(pb::StaffNotes { notes: notes.into_iter().map(staff_note).collect() }))
+    }
+
+    async fn staff_list_coupons(&self, request: Request<pb::StaffCouponQuery>) -> Answer<pb::CouponPage> {
+        let query = request.into_inner();
+        let page = self.service.staff_coupons(&query.text, query.page, query.limit).await?;
+        Ok(Response::new(pb::CouponPage {
+            rows: page.rows.into_iter().map(coupon_def).collect(),
+            total: page.total,
+            page: page.page,
+            limit: page.limit,
+        }))
+    }
+
+    async fn staff_save_coupon(&self, request: Request<pb::CouponDef>) -> Answer<pb::CouponDef> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let def = request.into_inner();
+        let percent = match def.kind.as_str() {
+            "percent" => true,
+            "fixed" => false,
+            _ => return Err(AppError::field("kind", "api.field.invalid").into()),
+        };
+        let product_types = def
+            .product_types
+            .iter()
+            .map(|code| {
+                ProductType::from_proto(*code).map_err(|_| AppError::field("productTypes", "api.field.invalid"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let draft = CouponDraft {
+            code: def.code,
+            percent,
+            amount: def.amount,
+            min_goods_usd: def.min_goods_usd,
+            starts_at_ms: def.starts_at_ms,
+            ends_at_ms: def.ends_at_ms,
+            usage_limit: def.usage_limit,
+            per_buyer_limit: def.per_buyer_limit,
+            rules: CouponRules {
+                disabled: def.disabled,
+                product_ids: def.product_ids,
+                product_types,
+                fixed_amounts: def.fixed_amounts.into_iter().collect(),
+            },
+        };
+        let version = (!def.create).then_some(def.version);
+        Ok(Response::new(coupon_def(self.service.staff_save_coupon(draft, version, &staff).await?)))
+    }
+
+    async fn staff_dashboard(&self, request: Request<pb::StaffDashboardRequest>) -> Answer<pb::OrderFigures> {
+        let found = self.service.dashboard(request.into_inner().utc_offset_minutes).await?;
+        Ok(Response::new(pb::OrderFigures {
+            days: found
+                .figures
+                .days
+                .into_iter()
+                .map(|day| pb::DayFigures {
+                    day_start_ms: day.start_ms,
+                    sales_usd: day.sales_usd,
+                    paid: day.paid,
+                    delivered: day.delivered,
+                })
+                .collect(),
+            hours: found
+                .figures
+                .hours
+                .into_iter()
+                .map(|hour| pb::HourFigures { hour_start_ms: hour.start_ms, placed: hour.placed, paid: hour.paid })
+                .collect(),
+            waiting_for_keys: found.waiting_for_keys,
+            oldest_waiting_paid_ms: found.oldest_waiting_paid_ms.unwrap_or(0),
+            refunds_waiting: found.refunds_waiting,
+            refunds_overdue: found.refunds_overdue,
+            refunds: found.refunds.into_iter().map(refund_item).collect(),
         }))
     }
 
@@ -344,20 +445,7 @@ impl OrderApi for OrderGrpc {
         let request = request.into_inner();
         let queue = self.service.refund_queue(request.page, request.limit).await?;
         Ok(Response::new(pb::RefundQueue {
-            rows: queue
-                .rows
-                .into_iter()
-                .map(|row| pb::RefundQueueItem {
-                    order_no: row.order_no,
-                    email: row.email,
-                    amount: row.amount,
-                    currency: row.currency,
-                    requested_at_ms: row.requested_at_ms,
-                    reason: row.reason,
-                    deadline_ms: row.deadline_ms,
-                    overdue: row.overdue,
-                })
-                .collect(),
+            rows: queue.rows.into_iter().map(refund_item).collect(),
             total: queue.total,
             page: i32::try_from(queue.page).unwrap_or(1),
             limit: i32::try_from(queue.limit).unwrap_or(20),
@@ -367,5 +455,52 @@ impl OrderApi for OrderGrpc {
     async fn issue_mail_link(&self, request: Request<pb::MailLinkRequest>) -> Answer<pb::MailLink> {
         let url = self.service.issue_mail_link(&request.into_inner().order_no).await?;
         Ok(Response::new(pb::MailLink { url }))
+    }
+}
+
+/// A refund request waiting for staff, as the console shows it.
+fn refund_item(row: crate::service::RefundWaiting) -> pb::RefundQueueItem {
+    pb::RefundQueueItem {
+        order_no: row.order_no,
+        email: row.email,
+        amount: row.amount,
+        currency: row.currency,
+        requested_at_ms: row.requested_at_ms,
+        reason: row.reason,
+        deadline_ms: row.deadline_ms,
+        overdue: row.overdue,
+    }
+}
+
+fn staff_note(note: crate::store::staff_notes::StaffNote) -> pb::StaffNote {
+    pb::StaffNote { staff_email: note.staff_email, note: note.note, at_ms: note.at }
+}
+
+/// A coupon as staff read it, with its figures.
+fn coupon_def(figures: crate::service::CouponFigures) -> pb::CouponDef {
+    let coupon = figures.coupon.coupon;
+    let (kind, amount) = match coupon.value {
+        CouponValue::Percent(percent) => ("percent", percent),
+        CouponValue::FixedUsd(cents) | CouponValue::FixedLocal(cents) => ("fixed", cents),
+    };
+    pb::CouponDef {
+        code: coupon.code,
+        kind: kind.to_owned(),
+        amount,
+        fixed_amounts: coupon.rules.fixed_amounts.into_iter().collect(),
+        min_goods_usd: coupon.min_goods_usd,
+        starts_at_ms: coupon.starts_at_ms,
+        ends_at_ms: coupon.ends_at_ms.unwrap_or(0),
+        usage_limit: coupon.usage_limit.unwrap_or(0),
+        per_buyer_limit: coupon.per_buyer_limit.unwrap_or(0),
+        product_ids: coupon.rules.product_ids,
+        product_types: coupon.rules.product_types.into_iter().map(ProductType::to_proto).collect(),
+        disabled: coupon.rules.disabled,
+        version: figures.coupon.version,
+        create: false,
+        used: coupon.used,
+        paid_orders: figures.paid_orders,
+        revenue_usd: figures.revenue_usd,
+        created_at_ms: figures.coupon.created_at,
     }
 }

@@ -138,6 +138,7 @@ impl Order {
             usage_limit: None,
             used: 0,
             per_buyer_limit: None,
+            rules: domain::coupon::CouponRules::default(),
         };
         let now = self.service.clock().now_ms();
         self.service

@@ -14,7 +14,7 @@ use tonic::{Request, Response, Status};
 use crate::domain::refund::Refund;
 use crate::domain::sandbox::CardForm;
 use crate::domain::session::PaymentSession;
-use crate::service::{PaymentService, SessionRequest};
+use crate::service::{Attempt, PaymentService, SessionRequest};
 
 pub struct PaymentGrpc {
     pub service: Arc<PaymentService>,
@@ -37,6 +37,27 @@ fn session(session: PaymentSession, now_ms: i64) -> pb::Session {
         paid_at_ms: session.paid_at_ms.unwrap_or_default(),
         redirect_url: session.redirect_url,
         now_ms,
+    }
+}
+
+fn attempt(attempt: Attempt) -> pb::PaymentAttempt {
+    let session = attempt.session;
+    pb::PaymentAttempt {
+        session_id: session.id.into_string(),
+        provider: session.provider.to_proto(),
+        method: session.method,
+        amount: session.amount,
+        currency: session.currency.to_string(),
+        state: session.state.to_proto(),
+        reason: session.reason,
+        created_at_ms: session.created_at,
+        paid_at_ms: session.paid_at.unwrap_or_default(),
+        refunded_at_ms: attempt.refunded_at.unwrap_or_default(),
+        events: attempt
+            .events
+            .into_iter()
+            .map(|(outcome, received_at_ms)| pb::PaymentEvent { outcome, received_at_ms })
+            .collect(),
     }
 }
 
@@ -125,6 +146,13 @@ impl PaymentApi for PaymentGrpc {
         }
         let outcome = self.service.receive_webhook(provider, &headers, &request.body).await?;
         Ok(Response::new(pb::WebhookAck { outcome: outcome.as_str().to_owned() }))
+    }
+
+    async fn list_order_payments(&self, request: Request<pb::OrderPaymentsRequest>) -> Answer<pb::OrderPayments> {
+        let order_no = request.into_inner().order_no;
+        let order_no = OrderNo::parse(&order_no).ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+        let attempts = self.service.order_history(order_no).await?;
+        Ok(Response::new(pb::OrderPayments { attempts: attempts.into_iter().map(attempt).collect() }))
     }
 
     async fn refund_payment(&self, request: Request<pb::RefundRequest>) -> Answer<pb::Refund> {

@@ -1092,6 +1092,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_coupons"];
+        put?: never;
+        post: operations["staff_create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_update_coupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_customer"];
+        put: operations["staff_customer_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/customers/{id}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_customer_points"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/enroll/finish": {
         parameters: {
             query?: never;
@@ -1134,6 +1230,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["staff_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/keys/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_reveal_key"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1268,6 +1380,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/orders/{orderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/orders/{orderNo}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_add_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/orders/{orderNo}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_resend_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/refunds": {
         parameters: {
             query?: never;
@@ -1327,6 +1487,54 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["staff_revoke_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/stock/{sku}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_keys"];
+        put?: never;
+        post: operations["staff_import_keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/stock/{sku}/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_stock_threshold"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1462,7 +1670,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -1639,6 +1847,109 @@ export interface components {
             /** @description "" where any zip is accepted. */
             zipExample: string;
         };
+        CouponBody: {
+            /**
+             * Format: int64
+             * @description Percent (1 to 100), or US cents.
+             */
+            amount: number;
+            /**
+             * @description 3 to 32 letters, digits or dashes (kept in capitals). Ignored by an
+             *     edit (the path names the coupon).
+             */
+            code?: string;
+            disabled?: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; absent: never ends.
+             */
+            endsAt?: number | null;
+            fixedAmounts?: {
+                [key: string]: number;
+            };
+            kind: components["schemas"]["CouponKind"];
+            /** Format: int64 */
+            minGoodsUsd?: number;
+            /** Format: int64 */
+            perBuyerLimit?: number | null;
+            productIds?: number[];
+            productTypes?: components["schemas"]["ProductType"][];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds (0: at once).
+             */
+            startsAt?: number;
+            /**
+             * Format: int64
+             * @description Absent: unlimited.
+             */
+            usageLimit?: number | null;
+            /**
+             * Format: int64
+             * @description Required by an edit: the version read.
+             */
+            version?: number | null;
+        };
+        CouponDto: {
+            /**
+             * Format: int64
+             * @description Percent, or US cents.
+             */
+            amount: number;
+            code: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            disabled: boolean;
+            /** Format: int64 */
+            endsAt?: number | null;
+            /** @description Minor units per currency code, used as is for orders in it. */
+            fixedAmounts: {
+                [key: string]: number;
+            };
+            kind: components["schemas"]["CouponKind"];
+            /**
+             * Format: int64
+             * @description US cents the goods must reach.
+             */
+            minGoodsUsd: number;
+            /**
+             * Format: int64
+             * @description Paid orders with the coupon, and their total in US cents.
+             */
+            paidOrders: number;
+            /** Format: int64 */
+            perBuyerLimit?: number | null;
+            /** @description Only lines of these products or types count (both empty: every line). */
+            productIds: number[];
+            productTypes: components["schemas"]["ProductType"][];
+            /** Format: int64 */
+            revenueUsd: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            startsAt: number;
+            /** Format: int64 */
+            usageLimit?: number | null;
+            /**
+             * Format: int64
+             * @description Uses taken (unpaid orders hold theirs until they end).
+             */
+            used: number;
+            /**
+             * Format: int64
+             * @description Sent back with an edit.
+             */
+            version: number;
+        };
+        /**
+         * @description How a coupon takes money off.
+         * @enum {string}
+         */
+        CouponKind: "percent" | "fixed";
         CurrencyDto: {
             /** @description ISO 4217 code. */
             code: string;
@@ -1649,6 +1960,127 @@ export interface components {
              */
             rate: number;
             symbol: string;
+        };
+        CustomerDto: {
+            country: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            disabled: boolean;
+            email: string;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            language: string;
+            /** Format: int32 */
+            levelDiscountPercent: number;
+            levelName: string;
+            newsletter: boolean;
+            /** Format: int64 */
+            points: number;
+            /**
+             * Format: int64
+             * @description US cents paid in all (refunds taken back).
+             */
+            totalConsumptionUsd: number;
+            /**
+             * Format: int64
+             * @description Sent back with a change.
+             */
+            version: number;
+        };
+        CustomerFileDto: {
+            /** @description The latest points adjustments by staff, newest first. */
+            adjustments: components["schemas"]["PointsEntryDto"][];
+            customer: components["schemas"]["CustomerDto"];
+            /** @description The latest orders, newest first; absent for a role that does not read orders. */
+            orders?: components["schemas"]["OrderDto"][] | null;
+            /** @description The latest sign-in attempts, newest first. */
+            signIns: components["schemas"]["LoginHistoryDto"][];
+        };
+        CustomerStateBody: {
+            disabled: boolean;
+            /**
+             * Format: int64
+             * @description The version read with the member.
+             */
+            version: number;
+        };
+        DashboardDto: {
+            /** @description 30 days, oldest first; the last is today. */
+            days: components["schemas"]["DayDto"][];
+            /** @description 24 hours, oldest first; the last is the hour now. */
+            hours: components["schemas"]["HourDto"][];
+            /** @description The products at or under their low-stock threshold, fewest keys first. */
+            lowStock: components["schemas"]["StockDto"][];
+            /** Format: int64 */
+            lowStockTotal: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: when the oldest of them was opened.
+             */
+            oldestOpenTicketAt?: number | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: when the oldest of them was paid.
+             */
+            oldestWaitingPaidAt?: number | null;
+            /**
+             * Format: int64
+             * @description Support tickets waiting for an answer.
+             */
+            openTickets: number;
+            /** @description The oldest refund requests waiting, with their deadlines. */
+            refunds: components["schemas"]["RefundRequestDto"][];
+            /** Format: int64 */
+            refundsOverdue: number;
+            /** Format: int64 */
+            refundsWaiting: number;
+            /**
+             * Format: int64
+             * @description Paid orders whose keys are not all delivered yet.
+             */
+            waitingForKeys: number;
+        };
+        DayDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: the day's start.
+             */
+            day: number;
+            /** Format: int64 */
+            delivered: number;
+            /** Format: int64 */
+            paid: number;
+            /**
+             * Format: int64
+             * @description US cents paid that day, refunded orders left out.
+             */
+            salesUsd: number;
+        };
+        DeliveryRecordDto: {
+            /** Format: int64 */
+            attempts: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /** @description Why the last attempt failed (empty when none did). */
+            lastError: string;
+            /**
+             * Format: int64
+             * @description When the next attempt is due, while not sent.
+             */
+            nextAttemptAt?: number | null;
+            /** Format: int64 */
+            resentAt?: number | null;
+            /** Format: int64 */
+            sentAt?: number | null;
+            /** @description `waiting_stock` (keys missing), `queued` (the e-mail due) or `sent`. */
+            state: string;
         };
         EnrollmentDto: {
             email: string;
@@ -1761,6 +2193,139 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_CouponDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Percent, or US cents.
+                 */
+                amount: number;
+                code: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                disabled: boolean;
+                /** Format: int64 */
+                endsAt?: number | null;
+                /** @description Minor units per currency code, used as is for orders in it. */
+                fixedAmounts: {
+                    [key: string]: number;
+                };
+                kind: components["schemas"]["CouponKind"];
+                /**
+                 * Format: int64
+                 * @description US cents the goods must reach.
+                 */
+                minGoodsUsd: number;
+                /**
+                 * Format: int64
+                 * @description Paid orders with the coupon, and their total in US cents.
+                 */
+                paidOrders: number;
+                /** Format: int64 */
+                perBuyerLimit?: number | null;
+                /** @description Only lines of these products or types count (both empty: every line). */
+                productIds: number[];
+                productTypes: components["schemas"]["ProductType"][];
+                /** Format: int64 */
+                revenueUsd: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                startsAt: number;
+                /** Format: int64 */
+                usageLimit?: number | null;
+                /**
+                 * Format: int64
+                 * @description Uses taken (unpaid orders hold theirs until they end).
+                 */
+                used: number;
+                /**
+                 * Format: int64
+                 * @description Sent back with an edit.
+                 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_CustomerFileDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description The latest points adjustments by staff, newest first. */
+                adjustments: components["schemas"]["PointsEntryDto"][];
+                customer: components["schemas"]["CustomerDto"];
+                /** @description The latest orders, newest first; absent for a role that does not read orders. */
+                orders?: components["schemas"]["OrderDto"][] | null;
+                /** @description The latest sign-in attempts, newest first. */
+                signIns: components["schemas"]["LoginHistoryDto"][];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_DashboardDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description 30 days, oldest first; the last is today. */
+                days: components["schemas"]["DayDto"][];
+                /** @description 24 hours, oldest first; the last is the hour now. */
+                hours: components["schemas"]["HourDto"][];
+                /** @description The products at or under their low-stock threshold, fewest keys first. */
+                lowStock: components["schemas"]["StockDto"][];
+                /** Format: int64 */
+                lowStockTotal: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds: when the oldest of them was opened.
+                 */
+                oldestOpenTicketAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds: when the oldest of them was paid.
+                 */
+                oldestWaitingPaidAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description Support tickets waiting for an answer.
+                 */
+                openTickets: number;
+                /** @description The oldest refund requests waiting, with their deadlines. */
+                refunds: components["schemas"]["RefundRequestDto"][];
+                /** Format: int64 */
+                refundsOverdue: number;
+                /** Format: int64 */
+                refundsWaiting: number;
+                /**
+                 * Format: int64
+                 * @description Paid orders whose keys are not all delivered yet.
+                 */
+                waitingForKeys: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_EnrollmentDto: {
             /**
              * Format: int32
@@ -1811,6 +2376,36 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ImportReportDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description What an import did: the report `keyshop keys import` prints. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Keys of the product available after the import.
+                 */
+                available: number;
+                /**
+                 * Format: int64
+                 * @description Keys already held (for any product) or repeated in the file.
+                 */
+                duplicates: number;
+                /** Format: int64 */
+                imported: number;
+                /** Format: int64 */
+                invalid: number;
+                /** @description Line positions (from 1, blank lines not counted) of the first invalid keys. */
+                invalidLines: number[];
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -1897,6 +2492,131 @@ export interface components {
                     product?: components["schemas"]["ProductCardDto"] | null;
                     /** Format: int64 */
                     productId: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_CouponDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description Percent, or US cents.
+                     */
+                    amount: number;
+                    code: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createdAt: number;
+                    disabled: boolean;
+                    /** Format: int64 */
+                    endsAt?: number | null;
+                    /** @description Minor units per currency code, used as is for orders in it. */
+                    fixedAmounts: {
+                        [key: string]: number;
+                    };
+                    kind: components["schemas"]["CouponKind"];
+                    /**
+                     * Format: int64
+                     * @description US cents the goods must reach.
+                     */
+                    minGoodsUsd: number;
+                    /**
+                     * Format: int64
+                     * @description Paid orders with the coupon, and their total in US cents.
+                     */
+                    paidOrders: number;
+                    /** Format: int64 */
+                    perBuyerLimit?: number | null;
+                    /** @description Only lines of these products or types count (both empty: every line). */
+                    productIds: number[];
+                    productTypes: components["schemas"]["ProductType"][];
+                    /** Format: int64 */
+                    revenueUsd: number;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    startsAt: number;
+                    /** Format: int64 */
+                    usageLimit?: number | null;
+                    /**
+                     * Format: int64
+                     * @description Uses taken (unpaid orders hold theirs until they end).
+                     */
+                    used: number;
+                    /**
+                     * Format: int64
+                     * @description Sent back with an edit.
+                     */
+                    version: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_CustomerDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    country: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createdAt: number;
+                    disabled: boolean;
+                    email: string;
+                    fullName: string;
+                    /** Format: int64 */
+                    id: number;
+                    language: string;
+                    /** Format: int32 */
+                    levelDiscountPercent: number;
+                    levelName: string;
+                    newsletter: boolean;
+                    /** Format: int64 */
+                    points: number;
+                    /**
+                     * Format: int64
+                     * @description US cents paid in all (refunds taken back).
+                     */
+                    totalConsumptionUsd: number;
+                    /**
+                     * Format: int64
+                     * @description Sent back with a change.
+                     */
+                    version: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -2140,6 +2860,89 @@ export interface components {
                     id: number;
                     /** Format: int32 */
                     stars: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_StaffKeyDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    importedAt: number;
+                    /** @description The first and last characters; the rest hidden. */
+                    masked: string;
+                    /** @description The order holding or owning it. */
+                    orderNo?: string | null;
+                    sku: string;
+                    /** Format: int64 */
+                    soldAt?: number | null;
+                    /** @description `available`, `reserved` or `sold`. */
+                    status: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_StockDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /** Format: int64 */
+                    available: number;
+                    low: boolean;
+                    /**
+                     * Format: int64
+                     * @description Held for checkouts waiting for payment.
+                     */
+                    reserved: number;
+                    sku: string;
+                    /** Format: int64 */
+                    sold: number;
+                    /**
+                     * Format: int64
+                     * @description Low at or under this many available keys.
+                     */
+                    threshold: number;
+                    /** @description The product's title; absent when the catalog does not sell the SKU. */
+                    title?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Sent back with a change of the threshold.
+                     */
+                    version: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -2707,9 +3510,30 @@ export interface components {
              */
             code: number;
             data: {
+                delivery?: components["schemas"]["DeliveryRecordDto"] | null;
+                /** @description What staff noted, oldest first (never shown to the buyer). */
+                notes: components["schemas"]["StaffNoteDto"][];
                 order: components["schemas"]["OrderDto"];
+                /** @description Every attempt to pay it, oldest first, with the provider's events. */
+                payments: components["schemas"]["PaymentAttemptDto"][];
                 /** @description Who opened the keys when, newest first (never the keys). */
                 reveals: components["schemas"]["RevealDto"][];
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_StaffRevealedKeyDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                key: components["schemas"]["StaffKeyDto"];
+                /** @description The key in full. */
+                text: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -2736,6 +3560,42 @@ export interface components {
                 staff: components["schemas"]["StaffDto"];
                 /** @description Sent back as `Authorization: Bearer <token>` on `/api/staff/**`. */
                 token: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_StockDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** Format: int64 */
+                available: number;
+                low: boolean;
+                /**
+                 * Format: int64
+                 * @description Held for checkouts waiting for payment.
+                 */
+                reserved: number;
+                sku: string;
+                /** Format: int64 */
+                sold: number;
+                /**
+                 * Format: int64
+                 * @description Low at or under this many available keys.
+                 */
+                threshold: number;
+                /** @description The product's title; absent when the catalog does not sell the SKU. */
+                title?: string | null;
+                /**
+                 * Format: int64
+                 * @description Sent back with a change of the threshold.
+                 */
+                version: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -3003,6 +3863,26 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_Vec_StaffNoteDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                at: number;
+                note: string;
+                staffEmail: string;
+            }[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_Vec_StaffSessionInfoDto: {
             /**
              * Format: int32
@@ -3156,9 +4036,44 @@ export interface components {
         };
         /** @enum {string} */
         Genre: "action" | "adventure" | "rpg" | "strategy" | "shooter" | "sports" | "racing" | "simulation" | "puzzle" | "horror" | "indie" | "casual" | "fighting" | "platformer" | "survival" | "mmo";
+        HourDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: the hour's start.
+             */
+            hour: number;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            placed: number;
+        };
         IdDto: {
             /** Format: int64 */
             id: number;
+        };
+        ImportKeysBody: {
+            format: components["schemas"]["KeyFileFormat"];
+            /** @description The file's text (a large file is sent in parts of whole lines). */
+            text: string;
+        };
+        /** @description What an import did: the report `keyshop keys import` prints. */
+        ImportReportDto: {
+            /**
+             * Format: int64
+             * @description Keys of the product available after the import.
+             */
+            available: number;
+            /**
+             * Format: int64
+             * @description Keys already held (for any product) or repeated in the file.
+             */
+            duplicates: number;
+            /** Format: int64 */
+            imported: number;
+            /** Format: int64 */
+            invalid: number;
+            /** @description Line positions (from 1, blank lines not counted) of the first invalid keys. */
+            invalidLines: number[];
         };
         InvitationDto: {
             /**
@@ -3175,6 +4090,11 @@ export interface components {
             email: string;
             role: components["schemas"]["StaffRole"];
         };
+        /**
+         * @description How an import file is read.
+         * @enum {string}
+         */
+        KeyFileFormat: "txt" | "csv";
         /** @enum {string} */
         Language: "ar" | "cz" | "de" | "en-US" | "es" | "fr" | "hu" | "it" | "ja" | "ko" | "nl" | "pl" | "pt" | "ro" | "ru" | "tr" | "zh-CN" | "zh-TW";
         LanguageDto: {
@@ -3444,6 +4364,39 @@ export interface components {
              */
             paymentMethod: string;
         };
+        PaymentAttemptDto: {
+            /**
+             * Format: int64
+             * @description Minor units of `currency`.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            currency: string;
+            events: components["schemas"]["PaymentEventDto"][];
+            method: string;
+            /** Format: int64 */
+            paidAt?: number | null;
+            provider: components["schemas"]["PaymentProvider"];
+            /** @description The provider's reason for a failure. */
+            reason: string;
+            /** Format: int64 */
+            refundedAt?: number | null;
+            sessionId: string;
+            state: components["schemas"]["PaymentState"];
+        };
+        PaymentEventDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            /** @description What the provider's event did (`applied`, `ignored`, …). */
+            outcome: string;
+        };
         PaymentMethodDto: {
             code: string;
             /**
@@ -3508,6 +4461,30 @@ export interface components {
         };
         /** @enum {string} */
         Platform: "steam" | "epic" | "gog" | "xbox" | "playstation" | "nintendo" | "ea-app" | "ubisoft-connect" | "battle-net" | "microsoft-store" | "rockstar";
+        PointsBody: {
+            /**
+             * Format: int64
+             * @description Points to add (negative: to take back); the balance stays at or above zero.
+             */
+            delta: number;
+            reason: string;
+            /**
+             * Format: int64
+             * @description The version read with the member.
+             */
+            version: number;
+        };
+        PointsEntryDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            /** Format: int64 */
+            delta: number;
+            reason: string;
+            staffEmail: string;
+        };
         PostReviewBody: {
             /** @description Required, at most 2000 characters. */
             content: string;
@@ -3816,6 +4793,10 @@ export interface components {
             ip: string;
             os: string;
         };
+        RevealKeyBody: {
+            /** @description Why the key is shown (kept in the audit log). */
+            reason: string;
+        };
         RevealedKeyDto: {
             key: string;
             /** Format: int64 */
@@ -3907,6 +4888,24 @@ export interface components {
             permissions: string[];
             role: components["schemas"]["StaffRole"];
         };
+        StaffKeyDto: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            importedAt: number;
+            /** @description The first and last characters; the rest hidden. */
+            masked: string;
+            /** @description The order holding or owning it. */
+            orderNo?: string | null;
+            sku: string;
+            /** Format: int64 */
+            soldAt?: number | null;
+            /** @description `available`, `reserved` or `sold`. */
+            status: string;
+        };
         StaffLoginBody: {
             /**
              * @description The authenticator's six digits, or a recovery code.
@@ -3918,10 +4917,33 @@ export interface components {
             /** @default  */
             password: string;
         };
+        StaffNoteBody: {
+            /** @description Seen by staff only. */
+            note: string;
+        };
+        StaffNoteDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+            note: string;
+            staffEmail: string;
+        };
         StaffOrderDto: {
+            delivery?: components["schemas"]["DeliveryRecordDto"] | null;
+            /** @description What staff noted, oldest first (never shown to the buyer). */
+            notes: components["schemas"]["StaffNoteDto"][];
             order: components["schemas"]["OrderDto"];
+            /** @description Every attempt to pay it, oldest first, with the provider's events. */
+            payments: components["schemas"]["PaymentAttemptDto"][];
             /** @description Who opened the keys when, newest first (never the keys). */
             reveals: components["schemas"]["RevealDto"][];
+        };
+        StaffRevealedKeyDto: {
+            key: components["schemas"]["StaffKeyDto"];
+            /** @description The key in full. */
+            text: string;
         };
         /** @enum {string} */
         StaffRole: "owner" | "manager" | "support" | "finance";
@@ -3972,6 +4994,31 @@ export interface components {
             note: string;
             state: components["schemas"]["OrderState"];
         };
+        StockDto: {
+            /** Format: int64 */
+            available: number;
+            low: boolean;
+            /**
+             * Format: int64
+             * @description Held for checkouts waiting for payment.
+             */
+            reserved: number;
+            sku: string;
+            /** Format: int64 */
+            sold: number;
+            /**
+             * Format: int64
+             * @description Low at or under this many available keys.
+             */
+            threshold: number;
+            /** @description The product's title; absent when the catalog does not sell the SKU. */
+            title?: string | null;
+            /**
+             * Format: int64
+             * @description Sent back with a change of the threshold.
+             */
+            version: number;
+        };
         /** @enum {string} */
         StockStatus: "in_stock" | "low" | "out_of_stock" | "preorder";
         SubscribeBody: {
@@ -3984,6 +5031,18 @@ export interface components {
             gameName: string;
             platform: components["schemas"]["Platform"];
             title: string;
+        };
+        ThresholdBody: {
+            /**
+             * Format: int64
+             * @description Low at or under this many available keys (0 to 100,000).
+             */
+            threshold: number;
+            /**
+             * Format: int64
+             * @description The version read with the stock.
+             */
+            version: number;
         };
         TicketDto: {
             /**
@@ -7307,6 +8366,510 @@ export interface operations {
             };
         };
     };
+    staff_coupons: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description Part of the code. */
+                text?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupons, newest first, with their figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_CouponDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage coupons (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_create_coupon: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponBody"];
+            };
+        };
+        responses: {
+            /** @description The new coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CouponDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage coupons (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The code exists (api.staff.couponExists) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_update_coupon: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The coupon's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponBody"];
+            };
+        };
+        responses: {
+            /** @description The coupon as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CouponDto"];
+                };
+            };
+            /** @description A field is wrong, or no version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage coupons (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such coupon */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_customers: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description Part of the e-mail or the name. */
+                text?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members found, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_CustomerDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read members (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_customer: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerFileDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read members (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_customer_state: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerStateBody"];
+            };
+        };
+        responses: {
+            /** @description The member's page after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerFileDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage members (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_customer_points: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsBody"];
+            };
+        };
+        responses: {
+            /** @description The member's page after the adjustment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerFileDto"];
+                };
+            };
+            /** @description No points, too many, below zero, or no reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage members (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_dashboard: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /**
+                 * @description The console's offset from UTC in minutes, east positive (-840 to 840;
+                 *     default 0): the days start at its midnight.
+                 */
+                utcOffset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardDto"];
+                };
+            };
+            /** @description The offset is out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     staff_enroll_finish: {
         parameters: {
             query?: {
@@ -7468,6 +9031,81 @@ export interface operations {
                 };
             };
             /** @description The account is already enrolled (api.staff.exists) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_reveal_key: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The key's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevealKeyBody"];
+            };
+        };
+        responses: {
+            /** @description The key in full; the reveal is recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffRevealedKeyDto"];
+                };
+            };
+            /** @description No reason, or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not reveal keys (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The key is not sold (api.staff.keyNotSold) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7940,6 +9578,223 @@ export interface operations {
             };
         };
     };
+    staff_cancel_order: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order's number */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage orders (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The order is not unpaid (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_add_note: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order's number */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffNoteBody"];
+            };
+        };
+        responses: {
+            /** @description The order's notes, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StaffNoteDto"];
+                };
+            };
+            /** @description No note, or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage orders (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_resend_email: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order's number */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not resend e-mails (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The order is not delivered (api.order.stateChanged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Sent less than a minute ago */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     staff_refunds: {
         parameters: {
             query?: {
@@ -8152,6 +10007,251 @@ export interface operations {
             };
             /** @description No such session of the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_stock: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description SKUs beginning with this. */
+                sku?: string;
+                /** @description `true`: only the products at or under their threshold. */
+                low?: boolean;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products' stock, by SKU */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_StockDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read the stock (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_keys: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description `available`, `reserved` or `sold` (default: every key). */
+                status?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path: {
+                /** @description The product's SKU */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's keys, newest first, masked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_StaffKeyDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read the stock (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_import_keys: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's SKU */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportKeysBody"];
+            };
+        };
+        responses: {
+            /** @description The import's report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReportDto"];
+                };
+            };
+            /** @description No keys, too many, or a SKU the catalog does not sell (api.staff.unknownSku) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not import keys (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_stock_threshold: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's SKU */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThresholdBody"];
+            };
+        };
+        responses: {
+            /** @description The product's stock with its new threshold */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StockDto"];
+                };
+            };
+            /** @description The threshold is out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not change the stock (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No stock of that SKU */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,7 +18,22 @@ export const AuditActionValues = [
   'staff.disable',
   'staff.enable',
   'staff.reset',
+  'stock.threshold',
+  'order.resend',
+  'order.cancel',
+  'order.note',
+  'member.disable',
+  'member.enable',
+  'member.points',
+  'coupon.create',
+  'coupon.update',
+  'key.reveal',
 ] as const satisfies readonly Schemas['AuditAction'][];
+
+export const CouponKindValues = [
+  'percent',
+  'fixed',
+] as const satisfies readonly Schemas['CouponKind'][];
 
 export const GenreValues = [
   'action',
@@ -38,6 +53,11 @@ export const GenreValues = [
   'survival',
   'mmo',
 ] as const satisfies readonly Schemas['Genre'][];
+
+export const KeyFileFormatValues = [
+  'txt',
+  'csv',
+] as const satisfies readonly Schemas['KeyFileFormat'][];
 
 export const LanguageValues = [
   'ar',

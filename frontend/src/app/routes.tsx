@@ -104,6 +104,13 @@ const staff = {
   orders: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-orders'),
   order: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-order'),
+  stock: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-stock'),
+  customers: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-customers'),
+  customer: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-customer'),
+  coupons: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-coupons'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -288,6 +295,15 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffAudit, staff.audit, 'StaffAuditRoute'),
           page('pageTitle.staff', paths.staffOrders, staff.orders, 'StaffOrdersRoute'),
           page('pageTitle.staff', `${paths.staffOrders}/:orderNo`, staff.order, 'StaffOrderRoute'),
+          page('pageTitle.staff', paths.staffStock, staff.stock, 'StaffStockRoute'),
+          page('pageTitle.staff', paths.staffCustomers, staff.customers, 'StaffCustomersRoute'),
+          page(
+            'pageTitle.staff',
+            `${paths.staffCustomers}/:id`,
+            staff.customer,
+            'StaffCustomerRoute',
+          ),
+          page('pageTitle.staff', paths.staffCoupons, staff.coupons, 'StaffCouponsRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

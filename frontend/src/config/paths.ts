@@ -47,6 +47,9 @@ export const paths = {
   staffSessions: '/staff/sessions',
   staffAudit: '/staff/audit',
   staffOrders: '/staff/orders',
+  staffStock: '/staff/stock',
+  staffCustomers: '/staff/customers',
+  staffCoupons: '/staff/coupons',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

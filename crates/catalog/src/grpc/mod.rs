@@ -156,7 +156,14 @@ impl CatalogApi for CatalogGrpc {
         &self,
         request: Request<pb::ListProductCardsRequest>,
     ) -> Result<Response<pb::ProductList>, Status> {
-        let products = self.service.products_by_ids(&request.into_inner().ids)?;
+        let request = request.into_inner();
+        let products = if request.skus.is_empty() {
+            self.service.products_by_ids(&request.ids)?
+        } else if request.ids.is_empty() {
+            self.service.products_by_skus(&request.skus)?
+        } else {
+            return Err(keyshop_core::error::AppError::field("skus", "api.field.invalid").into());
+        };
         Ok(Response::new(convert::cards(&products)))
     }
 

@@ -100,6 +100,16 @@ impl CatalogService {
         Ok(ids.iter().filter_map(|id| snapshot.by_id(*id).cloned()).collect())
     }
 
+    /// The products of these SKUs (the console names the stock by them).
+    pub fn products_by_skus(&self, skus: &[String]) -> Result<Vec<Arc<ProductSummary>>, AppError> {
+        if skus.len() > MAX_CARDS_PER_CALL {
+            return Err(AppError::field("skus", "api.field.outOfRange"));
+        }
+        let wanted: std::collections::HashSet<&str> = skus.iter().map(String::as_str).collect();
+        let snapshot = self.snapshot();
+        Ok(snapshot.products.iter().filter(|product| wanted.contains(product.sku.as_str())).cloned().collect())
+    }
+
     pub async fn home_list(&self, list: &str, limit: i32) -> Result<Vec<Arc<ProductSummary>>, AppError> {
         let list = HomeList::parse(list).ok_or_else(|| AppError::field("list", "api.field.invalid"))?;
         let limit = match limit {

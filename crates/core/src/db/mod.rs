@@ -265,3 +265,17 @@ pub fn redo_all(conn: &mut DbConnection, migrations: &'static Migrations) -> Res
 
 /// Shared handle type used by services.
 pub type SharedDb = Arc<Db>;
+
+/// `text` for a SQL `LIKE` pattern, its wildcards (`%`, `_`) and the escape
+/// character escaped with `\`: the query must say `.escape('\\')`.
+pub fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+#[cfg(test)]
+mod like_tests {
+    #[test]
+    fn like_patterns_escape_their_wildcards() {
+        assert_eq!(super::like_escaped(r"50%_off\x"), r"50\%\_off\\x");
+    }
+}

@@ -107,6 +107,11 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.MemberService/StaffGetTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffReplyTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/SetMemberDisabled", Access::Staff(Permission::MembersManage)),
+    ("/keyshop.member.v1.MemberService/StaffSupportFigures", Access::Staff(Permission::DashboardRead)),
+    ("/keyshop.member.v1.MemberService/StaffSearchMembers", Access::Staff(Permission::MembersRead)),
+    ("/keyshop.member.v1.MemberService/StaffGetMember", Access::Staff(Permission::MembersRead)),
+    ("/keyshop.member.v1.MemberService/StaffSetMemberState", Access::Staff(Permission::MembersManage)),
+    ("/keyshop.member.v1.MemberService/StaffAdjustPoints", Access::Staff(Permission::MembersManage)),
     // Member: the staff module. Sign-in and sessions come through the gateway
     // only; invitations from an owner.
     ("/keyshop.member.v1.StaffService/StartEnrollment", Access::Parties(&[Party::Gateway])),
@@ -123,22 +128,35 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.StaffService/ResetStaff", Access::Staff(Permission::StaffManage)),
     // Delivery: keys move only in the order's steps, and staff import them.
     ("/keyshop.delivery.v1.DeliveryService/ImportKeys", Access::Staff(Permission::KeysImport)),
+    ("/keyshop.delivery.v1.DeliveryService/StaffListStock", Access::Staff(Permission::KeysRead)),
+    ("/keyshop.delivery.v1.DeliveryService/StaffLowStock", Access::Staff(Permission::DashboardRead)),
+    ("/keyshop.delivery.v1.DeliveryService/SetStockThreshold", Access::Staff(Permission::KeysImport)),
+    ("/keyshop.delivery.v1.DeliveryService/StaffListKeys", Access::Staff(Permission::KeysRead)),
+    ("/keyshop.delivery.v1.DeliveryService/StaffRevealKey", Access::Staff(Permission::KeysReveal)),
     ("/keyshop.delivery.v1.DeliveryService/Reserve", Access::Parties(&[Party::Order])),
     ("/keyshop.delivery.v1.DeliveryService/Release", Access::Parties(&[Party::Order])),
     ("/keyshop.delivery.v1.DeliveryService/Allocate", Access::Parties(&[Party::Order])),
     ("/keyshop.delivery.v1.DeliveryService/RevealKeys", Access::Parties(&[Party::Order])),
     ("/keyshop.delivery.v1.DeliveryService/ListReveals", Access::Parties(&[Party::Order])),
     ("/keyshop.delivery.v1.DeliveryService/ResendEmail", Access::Parties(&[Party::Order])),
+    ("/keyshop.delivery.v1.DeliveryService/GetDeliveryRecord", Access::Parties(&[Party::Order])),
     // Order: refunds are decided by staff; mail links are made for delivery's e-mails.
     ("/keyshop.order.v1.OrderService/DecideRefund", Access::Staff(Permission::RefundsDecide)),
     ("/keyshop.order.v1.OrderService/StaffListRefunds", Access::Staff(Permission::OrdersRead)),
     ("/keyshop.order.v1.OrderService/StaffSearchOrders", Access::Staff(Permission::OrdersRead)),
     ("/keyshop.order.v1.OrderService/StaffGetOrder", Access::Staff(Permission::OrdersRead)),
+    ("/keyshop.order.v1.OrderService/StaffDashboard", Access::Staff(Permission::DashboardRead)),
+    ("/keyshop.order.v1.OrderService/StaffCancelOrder", Access::Staff(Permission::OrdersManage)),
+    ("/keyshop.order.v1.OrderService/StaffResendEmail", Access::Staff(Permission::OrdersResend)),
+    ("/keyshop.order.v1.OrderService/StaffAddNote", Access::Staff(Permission::OrdersManage)),
+    ("/keyshop.order.v1.OrderService/StaffListCoupons", Access::Staff(Permission::CouponsManage)),
+    ("/keyshop.order.v1.OrderService/StaffSaveCoupon", Access::Staff(Permission::CouponsManage)),
     ("/keyshop.order.v1.OrderService/IssueMailLink", Access::Parties(&[Party::Delivery])),
     // Payment: sessions are opened and refunded by the order service; webhooks
     // and the sandbox's card form come through the gateway.
     ("/keyshop.payment.v1.PaymentService/OpenSession", Access::Parties(&[Party::Order])),
     ("/keyshop.payment.v1.PaymentService/RefundPayment", Access::Parties(&[Party::Order])),
+    ("/keyshop.payment.v1.PaymentService/ListOrderPayments", Access::Parties(&[Party::Order])),
     ("/keyshop.payment.v1.PaymentService/ReceiveWebhook", Access::Parties(&[Party::Gateway])),
     ("/keyshop.payment.v1.PaymentService/SandboxCharge", Access::Parties(&[Party::Gateway])),
 ];

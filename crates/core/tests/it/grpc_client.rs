@@ -61,6 +61,12 @@ impl PaymentService for Replica {
     async fn refund_payment(&self, _: Request<pb::RefundRequest>) -> Result<Response<pb::Refund>, Status> {
         self.answer()
     }
+    async fn list_order_payments(
+        &self,
+        _: Request<pb::OrderPaymentsRequest>,
+    ) -> Result<Response<pb::OrderPayments>, Status> {
+        self.answer()
+    }
 }
 
 /// Serves `replica` on a free loopback port; its address.

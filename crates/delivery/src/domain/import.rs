@@ -123,3 +123,32 @@ mod tests {
         assert!(!is_valid_note(&"n".repeat(MAX_NOTE_LEN + 1)));
     }
 }
+
+/// A key as staff see it in lists: its first and last four characters, the
+/// rest hidden (separators kept, so its shape shows); a short key shows only
+/// its first character.
+pub fn mask(key: &str) -> String {
+    let chars: Vec<char> = key.chars().collect();
+    let shown = if chars.len() >= 12 { 4 } else { 1 };
+    chars
+        .iter()
+        .enumerate()
+        .map(
+            |(index, char)| {
+                if index < shown || index + shown >= chars.len() || !char.is_alphanumeric() { *char } else { '•' }
+            },
+        )
+        .collect()
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::mask;
+
+    #[test]
+    fn a_masked_key_keeps_its_ends_and_its_shape() {
+        assert_eq!(mask("ABCD-EFGH-IJKL-MNOP"), "ABCD-••••-••••-MNOP");
+        assert_eq!(mask("SHORTKEY"), "S••••••Y");
+        assert_eq!(mask("ÄBCDEFGHIJKLMN"), "ÄBCD••••••KLMN");
+    }
+}

@@ -2,7 +2,7 @@
 //! transaction per order, however often `OrderPaid` arrives; orders short of
 //! keys wait for stock; buyers may ask for the e-mail again.
 
-use keyshop_core::db::DbConnection;
+use keyshop_core::db::{DbConnection, DbError};
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{Event, outbox};
 use keyshop_core::postal::PostalAddress;
@@ -193,6 +193,14 @@ impl DeliveryService {
 
     /// Queues the delivery e-mail of a delivered order again (the buyer lost
     /// it), at most once per [`RESEND_INTERVAL_MS`].
+    /// How the order's e-mail went (`None` before the order is paid).
+    pub async fn delivery_record(&self, order_no: String) -> Result<Option<DeliveryRow>, AppError> {
+        if !reservation::is_order_no(&order_no) {
+            return Err(AppError::field("orderNo", "api.error.validation"));
+        }
+        Ok(self.db.run(move |conn| store::deliveries::find(conn, &order_no).map_err(DbError::from)).await?)
+    }
+
     pub async fn resend(&self, order_no: String) -> Result<(), AppError> {
         if !reservation::is_order_no(&order_no) {
             return Err(AppError::field("orderNo", "api.error.validation"));
@@ -202,20 +210,18 @@ impl DeliveryService {
             .write(move |conn| -> Result<(), AppError> {
                 let row = store::deliveries::find(conn, &order_no)?
                     .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+                // Counted between requests, whether the e-mail asked for last
+                // left yet or not: the first may follow the original at once.
+                let wait_ms = row.resent_at.map_or(0, |last| last + RESEND_INTERVAL_MS - now);
+                let too_soon = || {
+                    let seconds = u64::try_from(wait_ms).unwrap_or(0).div_ceil(1000);
+                    AppError::rate_limited("api.delivery.resendTooSoon", std::time::Duration::from_secs(seconds))
+                };
                 match row.state {
                     DeliveryState::WaitingStock => Err(AppError::new(ErrorCode::Conflict, "api.delivery.waitingStock")),
+                    _ if wait_ms > 0 => Err(too_soon()),
                     DeliveryState::Queued => Ok(()),
                     DeliveryState::Sent => {
-                        // Counted between the buyer's requests: the first may
-                        // follow the original e-mail at once.
-                        let wait_ms = row.resent_at.map_or(0, |last| last + RESEND_INTERVAL_MS - now);
-                        if wait_ms > 0 {
-                            let seconds = u64::try_from(wait_ms).unwrap_or(0).div_ceil(1000);
-                            return Err(AppError::rate_limited(
-                                "api.delivery.resendTooSoon",
-                                std::time::Duration::from_secs(seconds),
-                            ));
-                        }
                         store::deliveries::requeue(conn, &order_no, now)?;
                         Ok(())
                     }

@@ -7,6 +7,7 @@ mod dispatch;
 mod import;
 mod reserve;
 mod reveal;
+mod stock;
 
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ pub use dispatch::Dispatcher;
 pub use import::ImportReport;
 pub use reserve::{AllocatedLine, Allocation, ReservationView};
 pub use reveal::{RevealEntry, RevealedKey, Viewer};
+pub use stock::{KeyView, MAX_THRESHOLD, StockPage};
 
 use crate::domain::vault::Vault;
 use crate::store;

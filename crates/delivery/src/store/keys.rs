@@ -167,3 +167,73 @@ pub fn sold_to(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<Store
         ))
         .load(conn)
 }
+
+/// A key as staff list it: sealed, with where it is.
+#[derive(Debug, Clone, Queryable)]
+pub struct StaffKeyRow {
+    pub id: i64,
+    pub sku: String,
+    pub master_key_id: i32,
+    pub nonce: Vec<u8>,
+    pub ciphertext: Vec<u8>,
+    pub status: KeyStatus,
+    pub order_no: Option<String>,
+    pub imported_at: i64,
+    pub sold_at: Option<i64>,
+}
+
+impl StaffKeyRow {
+    pub fn sealed(&self) -> Sealed {
+        Sealed { master_key_id: self.master_key_id, nonce: self.nonce.clone(), ciphertext: self.ciphertext.clone() }
+    }
+}
+
+type StaffKeyColumns = (
+    product_keys::id,
+    product_keys::sku,
+    product_keys::master_key_id,
+    product_keys::nonce,
+    product_keys::ciphertext,
+    product_keys::status,
+    product_keys::order_no,
+    product_keys::imported_at,
+    product_keys::sold_at,
+);
+
+const STAFF_KEY_COLUMNS: StaffKeyColumns = (
+    product_keys::id,
+    product_keys::sku,
+    product_keys::master_key_id,
+    product_keys::nonce,
+    product_keys::ciphertext,
+    product_keys::status,
+    product_keys::order_no,
+    product_keys::imported_at,
+    product_keys::sold_at,
+);
+
+/// The product's keys (of one status, if given), newest first, and how many.
+pub fn staff_page(
+    conn: &mut DbConnection,
+    sku: &str,
+    status: Option<KeyStatus>,
+    offset: i64,
+    limit: i64,
+) -> QueryResult<(Vec<StaffKeyRow>, i64)> {
+    let matching = || {
+        let mut query = product_keys::table.filter(product_keys::sku.eq(sku.to_owned())).into_boxed();
+        if let Some(status) = status {
+            query = query.filter(product_keys::status.eq(status));
+        }
+        query
+    };
+    let rows =
+        matching().order(product_keys::id.desc()).offset(offset).limit(limit).select(STAFF_KEY_COLUMNS).load(conn)?;
+    let total = matching().count().get_result(conn)?;
+    Ok((rows, total))
+}
+
+/// One key as staff see it.
+pub fn staff_find(conn: &mut DbConnection, id: i64) -> QueryResult<Option<StaffKeyRow>> {
+    product_keys::table.find(id).select(STAFF_KEY_COLUMNS).first(conn).optional()
+}

@@ -23,6 +23,8 @@ diesel::table! {
         available -> BigInt,
         reserved -> BigInt,
         sold -> BigInt,
+        low_threshold -> BigInt,
+        threshold_version -> BigInt,
     }
 }
 

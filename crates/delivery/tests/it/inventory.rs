@@ -42,8 +42,9 @@ backend_test!(imports_count_duplicates_and_invalid_keys, &MIGRATIONS, |test_db: 
     let stock = delivery.stock("SKU-A").await;
     assert_eq!((stock.available, stock.reserved, stock.sold), (6, 0, 0));
 
-    let empty =
-        app_error(delivery.staff.import_keys(pb::ImportKeysRequest { sku: " ".to_owned(), keys: vec![] }).await);
+    let empty = app_error(
+        delivery.staff.import_keys(pb::ImportKeysRequest { sku: " ".to_owned(), ..Default::default() }).await,
+    );
     assert_eq!(empty.code, ErrorCode::Validation);
     assert!(empty.fields.contains_key("sku") && empty.fields.contains_key("keys"));
 

@@ -79,7 +79,11 @@ pub fn line(line_no: i64, sku: &str, quantity: i64) -> pb::ReserveLine {
 
 impl RunningDelivery {
     pub async fn import(&mut self, sku: &str, keys: Vec<pb::KeyLine>) -> pb::ImportKeysResponse {
-        self.staff.import_keys(pb::ImportKeysRequest { sku: sku.to_owned(), keys }).await.unwrap().into_inner()
+        self.staff
+            .import_keys(pb::ImportKeysRequest { sku: sku.to_owned(), keys, ..Default::default() })
+            .await
+            .unwrap()
+            .into_inner()
     }
 
     pub async fn stock(&mut self, sku: &str) -> pb::Stock {

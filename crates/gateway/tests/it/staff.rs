@@ -12,7 +12,7 @@ use keyshop_core::identity::StaffRole;
 use keyshop_member::domain::staff::totp_code;
 use serde_json::{Value, json};
 
-use crate::support::{self, CAPTCHA, TestApp, json as call_json, spawn_app};
+use crate::support::{self, CAPTCHA, TestApp, json as call_json, spawn_app, spawn_seeded_app};
 
 const PASSWORD: &str = "a long staff password";
 
@@ -212,6 +212,47 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         (Method::GET, "/prod-api/api/staff/orders/KS1", Value::Null, Some(&manager_token)),
         (Method::PUT, "/prod-api/api/staff/members/1", json!({"version": 1, "disabled": true}), Some(&manager_token)),
         (Method::POST, "/prod-api/api/staff/members/1/reset", json!({"version": 1}), Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/dashboard", Value::Null, None),
+        (Method::GET, "/prod-api/api/staff/stock/KS-1/keys", Value::Null, Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/keys/1/reveal", json!({"reason": "check"}), Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/coupons", Value::Null, Some(&support_token)),
+        (
+            Method::POST,
+            "/prod-api/api/staff/coupons",
+            json!({"code": "NEW1", "kind": "percent", "amount": 5}),
+            Some(&manager_token),
+        ),
+        (
+            Method::PUT,
+            "/prod-api/api/staff/coupons/NEW1",
+            json!({"kind": "percent", "amount": 5, "version": 0}),
+            Some(&support_token),
+        ),
+        (Method::GET, "/prod-api/api/staff/customers", Value::Null, Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/customers/1", Value::Null, Some(&manager_token)),
+        (Method::PUT, "/prod-api/api/staff/customers/1", json!({"disabled": true, "version": 0}), Some(&support_token)),
+        (
+            Method::POST,
+            "/prod-api/api/staff/customers/1/points",
+            json!({"delta": 5, "reason": "x", "version": 0}),
+            Some(&support_token),
+        ),
+        (Method::POST, "/prod-api/api/staff/orders/KS1/cancel", json!({}), Some(&manager_token)),
+        (Method::POST, "/prod-api/api/staff/orders/KS1/resend", json!({}), Some(&manager_token)),
+        (Method::POST, "/prod-api/api/staff/orders/KS1/notes", json!({"note": "called"}), Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/stock", Value::Null, Some(&support_token)),
+        (
+            Method::PUT,
+            "/prod-api/api/staff/stock/KS-1/threshold",
+            json!({"threshold": 3, "version": 0}),
+            Some(&support_token),
+        ),
+        (
+            Method::POST,
+            "/prod-api/api/staff/stock/KS-1/keys",
+            json!({"text": "AAAA-BBBB", "format": "txt"}),
+            Some(&support_token),
+        ),
         (
             Method::POST,
             "/prod-api/api/staff/refunds/KS1/decision",
@@ -348,4 +389,235 @@ async fn an_owner_changes_roles_disables_and_resets_staff_with_the_version_they_
         .unwrap()
         .clone();
     assert_eq!(help["state"], "invited");
+}
+
+#[actix_web::test]
+async fn a_manager_imports_keys_from_a_file_and_sets_a_products_threshold() {
+    let app = spawn_seeded_app().await;
+    let manager = staff_token(&app, "manager@shop.example", StaffRole::Manager).await;
+    let owner = staff_token(&app, "owner@shop.example", StaffRole::Owner).await;
+    let get = |path: &str| with_token(support::get(path), &manager);
+    let sku = app.catalog.products_by_ids(&[1]).unwrap()[0].sku.clone();
+    let import =
+        |body: Value, sku: &str| with_token(post(&format!("/prod-api/api/staff/stock/{sku}/keys"), body), &manager);
+    // A file of keys, as CSV: the header skipped, a repeated key and a bad
+    // one counted and named by position, never stored.
+    let file = "key,note\nCONSOLE-AAAA-0001,first\nCONSOLE-AAAA-0002\nCONSOLE-AAAA-0001\nab\n";
+    let (status, report) = call_json(&app.state, import(json!({"text": file, "format": "csv"}), &sku)).await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    let report = &report["data"];
+    let counts = (report["imported"].as_i64(), report["duplicates"].as_i64(), report["invalid"].as_i64());
+    assert_eq!(counts, (Some(2), Some(1), Some(1)), "{report}");
+    assert_eq!((&report["invalidLines"], report["available"].as_i64()), (&json!([4]), Some(2)));
+    let (status, unknown) =
+        call_json(&app.state, import(json!({"text": "ZZZZ-0000", "format": "txt"}), "NO-SUCH-SKU")).await;
+    assert_eq!((status, &unknown["data"]["fields"]["sku"]), (StatusCode::BAD_REQUEST, &json!("api.staff.unknownSku")));
+    let (status, _) = call_json(&app.state, import(json!({"text": "", "format": "txt"}), &sku)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "no keys");
+    let (status, _) = call_json(&app.state, import(json!({"text": "ZZZZ-0000", "format": "xls"}), &sku)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Two keys are under the default threshold (5): low on the dashboard, with its title.
+    let (status, dashboard) = call_json(&app.state, get("/prod-api/api/staff/dashboard?utcOffset=-300")).await;
+    assert_eq!(status, StatusCode::OK, "{dashboard}");
+    let low = &dashboard["data"]["lowStock"];
+    assert_eq!((low[0]["sku"].as_str(), low[0]["available"].as_i64()), (Some(sku.as_str()), Some(2)), "{dashboard}");
+    assert!(low[0]["low"] == true && low[0]["title"].is_string(), "{low}");
+    assert_eq!(dashboard["data"]["lowStockTotal"], 1);
+    let (status, page) = call_json(&app.state, get(&format!("/prod-api/api/staff/stock?sku={sku}"))).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let row = &page["data"]["rows"][0];
+    assert_eq!((row["sku"].as_str(), row["threshold"].as_i64()), (Some(sku.as_str()), Some(5)));
+    // The keys, masked; only a sold key is ever shown in full, and only to the owner.
+    let (status, keys) =
+        call_json(&app.state, get(&format!("/prod-api/api/staff/stock/{sku}/keys?status=available"))).await;
+    assert_eq!((status, keys["data"]["total"].as_i64()), (StatusCode::OK, Some(2)), "{keys}");
+    let masked = keys["data"]["rows"][0]["masked"].as_str().unwrap().to_owned();
+    assert!(masked.starts_with("CONS") && masked.contains('•') && !keys.to_string().contains("AAAA-000"), "{keys}");
+    let key_id = keys["data"]["rows"][0]["id"].as_i64().unwrap();
+    let reveal = |token: &str| {
+        with_token(
+            post(&format!("/prod-api/api/staff/keys/{key_id}/reveal"), json!({"reason": "buyer says it fails"})),
+            token,
+        )
+    };
+    let (status, refused) = call_json(&app.state, reveal(&manager)).await;
+    assert_eq!((status, refused["msgKey"].as_str()), (StatusCode::FORBIDDEN, Some("api.staff.forbidden")));
+    let (status, unsold) = call_json(&app.state, reveal(&owner)).await;
+    assert_eq!((status, unsold["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.keyNotSold")));
+    let (status, _) = call_json(&app.state, get(&format!("/prod-api/api/staff/stock/{sku}/keys?status=lost"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, bad) = call_json(&app.state, get("/prod-api/api/staff/stock?low=maybe")).await;
+    assert_eq!((status, &bad["data"]["fields"]["low"]), (StatusCode::BAD_REQUEST, &json!("api.field.invalid")));
+
+    // The threshold, with the version read: a stale one is a 409 and changes nothing.
+    let threshold = |body: Value| {
+        with_token(
+            TestRequest::put().uri(&format!("/prod-api/api/staff/stock/{sku}/threshold")).set_json(body),
+            &manager,
+        )
+    };
+    let (status, changed) = call_json(&app.state, threshold(json!({"threshold": 1, "version": 0}))).await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    assert_eq!((changed["data"]["threshold"].as_i64(), changed["data"]["version"].as_i64()), (Some(1), Some(1)));
+    let (status, stale) = call_json(&app.state, threshold(json!({"threshold": 9, "version": 0}))).await;
+    assert_eq!((status, stale["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.changed")));
+    let (status, bad) = call_json(&app.state, threshold(json!({"threshold": -1, "version": 1}))).await;
+    assert_eq!(
+        (status, &bad["data"]["fields"]["threshold"]),
+        (StatusCode::BAD_REQUEST, &json!("api.field.outOfRange"))
+    );
+    let (_, page) = call_json(&app.state, get(&format!("/prod-api/api/staff/stock?sku={sku}&low=true"))).await;
+    assert_eq!((page["data"]["total"].as_i64(), page["data"]["rows"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    let (_, page) = call_json(&app.state, get(&format!("/prod-api/api/staff/stock?sku={sku}"))).await;
+    assert_eq!((&page["data"]["rows"][0]["threshold"], &page["data"]["rows"][0]["low"]), (&json!(1), &json!(false)));
+
+    // Both writes are in the audit log, with the counts and never a key.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, audit) =
+            call_json(&app.state, with_token(support::get("/prod-api/api/staff/audit?text=manager"), &owner)).await;
+        let actions: Vec<String> = audit["data"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["action"].as_str().unwrap().to_owned())
+            .collect();
+        if actions.contains(&"stock.threshold".to_owned()) && actions.contains(&"keys.import".to_owned()) {
+            assert!(!audit.to_string().contains("CONSOLE-AAAA"), "{audit}");
+            assert!(audit.to_string().contains("threshold 5 → 1"), "{audit}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the audit log did not fill: {audit}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[actix_web::test]
+async fn staff_find_a_member_adjust_their_points_and_disable_them_with_the_version_read() {
+    let app = spawn_app().await;
+    let owner = staff_token(&app, "owner@shop.example", StaffRole::Owner).await;
+    let support = staff_token(&app, "help@shop.example", StaffRole::Support).await;
+    let shopper = member_token(&app, "ann.buyer@example.com").await;
+    member_token(&app, "bob@example.com").await;
+
+    let (status, found) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/customers?text=ANN.BUYER"), &support)).await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    assert_eq!(found["data"]["total"], 1, "{found}");
+    let ann = found["data"]["rows"][0].clone();
+    assert_eq!((ann["email"].as_str(), ann["points"].as_i64()), (Some("ann.buyer@example.com"), Some(0)));
+    assert!(ann.get("passwordHash").is_none() && !found.to_string().contains("argon2"), "never the hash");
+    let page = format!("/prod-api/api/staff/customers/{}", ann["id"]);
+    let (status, file) = call_json(&app.state, with_token(support::get(&page), &support)).await;
+    assert_eq!(status, StatusCode::OK, "{file}");
+    assert_eq!(file["data"]["signIns"][0]["success"], true, "{file}");
+    assert_eq!(file["data"]["orders"], json!([]), "support reads orders: none yet");
+
+    // Points: with a reason, never below zero, with the version read.
+    let points = |body: Value| with_token(post(&format!("{page}/points"), body), &owner);
+    let (status, bad) = call_json(&app.state, points(json!({"delta": -5, "reason": "oops", "version": 0}))).await;
+    assert_eq!(
+        (status, &bad["data"]["fields"]["delta"]),
+        (StatusCode::BAD_REQUEST, &json!("api.staff.pointsBelowZero"))
+    );
+    let (status, bad) = call_json(&app.state, points(json!({"delta": 5, "reason": " ", "version": 0}))).await;
+    assert_eq!((status, &bad["data"]["fields"]["reason"]), (StatusCode::BAD_REQUEST, &json!("api.field.required")));
+    let (status, given) = call_json(&app.state, points(json!({"delta": 50, "reason": "Late key", "version": 0}))).await;
+    assert_eq!(status, StatusCode::OK, "{given}");
+    assert_eq!(
+        (given["data"]["customer"]["points"].as_i64(), given["data"]["customer"]["version"].as_i64()),
+        (Some(50), Some(1))
+    );
+    assert_eq!(given["data"]["adjustments"][0]["reason"], "Late key");
+    assert!(given["data"]["orders"].is_array(), "the owner reads orders");
+    let (status, stale) = call_json(&app.state, points(json!({"delta": 5, "reason": "again", "version": 0}))).await;
+    assert_eq!((status, stale["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.changed")));
+
+    // Disabled: the member's session ends; a stale version changes nothing.
+    let state = |body: Value| with_token(TestRequest::put().uri(&page).set_json(body), &owner);
+    let (status, _) = call_json(&app.state, state(json!({"disabled": true, "version": 0}))).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = call_json(&app.state, with_token(support::get("/prod-api/api/getInfo"), &shopper)).await;
+    assert_eq!(status, StatusCode::OK, "still signed in");
+    let (status, off) = call_json(&app.state, state(json!({"disabled": true, "version": 1}))).await;
+    assert_eq!((status, &off["data"]["customer"]["disabled"]), (StatusCode::OK, &json!(true)), "{off}");
+    let (status, out) = call_json(&app.state, with_token(support::get("/prod-api/api/getInfo"), &shopper)).await;
+    assert_eq!((status, out["msgKey"].as_str()), (StatusCode::FORBIDDEN, Some("api.member.disabled")), "told why");
+    let refused =
+        with_token(TestRequest::put().uri(&page).set_json(json!({"disabled": false, "version": 2})), &support);
+    assert_eq!(call_json(&app.state, refused).await.0, StatusCode::FORBIDDEN, "support reads members only");
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, audit) =
+            call_json(&app.state, with_token(support::get("/prod-api/api/staff/audit?text=ann.buyer"), &owner)).await;
+        let actions: Vec<&str> =
+            audit["data"]["rows"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
+        if actions == ["member.disable", "member.points"] {
+            assert!(audit.to_string().contains("+50 points (0 → 50): Late key"), "{audit}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the audit log did not fill: {audit}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[actix_web::test]
+async fn finance_makes_edits_and_switches_off_coupons_with_the_version_read() {
+    let app = spawn_app().await;
+    let finance = staff_token(&app, "fin@shop.example", StaffRole::Finance).await;
+    let owner = staff_token(&app, "owner@shop.example", StaffRole::Owner).await;
+    let create = |body: Value| with_token(post("/prod-api/api/staff/coupons", body), &finance);
+    let body = json!({"code": "black-friday", "kind": "fixed", "amount": 500, "fixedAmounts": {"EUR": 450},
+        "minGoodsUsd": 2000, "usageLimit": 100, "perBuyerLimit": 1, "productTypes": ["dlc", "game"]});
+    let (status, made) = call_json(&app.state, create(body.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let made = &made["data"];
+    assert_eq!(
+        (made["code"].as_str(), made["version"].as_i64(), made["used"].as_i64()),
+        (Some("BLACK-FRIDAY"), Some(0), Some(0))
+    );
+    assert_eq!((&made["fixedAmounts"]["EUR"], &made["productTypes"]), (&json!(450), &json!(["dlc", "game"])));
+    let (status, twice) = call_json(&app.state, create(body)).await;
+    assert_eq!((status, twice["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.couponExists")));
+    let (status, bad) =
+        call_json(&app.state, create(json!({"code": "x", "kind": "percent", "amount": 150, "endsAt": -1}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    for field in ["code", "amount", "endsAt"] {
+        assert!(bad["data"]["fields"][field].is_string(), "{field}: {bad}");
+    }
+    let (status, _) = call_json(&app.state, create(json!({"kind": "half", "amount": 5}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "an unknown kind");
+
+    // Switched off with the version read; a stale version is refused.
+    let edit = |body: Value| {
+        with_token(TestRequest::put().uri("/prod-api/api/staff/coupons/BLACK-FRIDAY").set_json(body), &finance)
+    };
+    let off = json!({"kind": "fixed", "amount": 500, "disabled": true, "version": 0});
+    let (status, saved) = call_json(&app.state, edit(off.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!((saved["data"]["disabled"].as_bool(), saved["data"]["version"].as_i64()), (Some(true), Some(1)));
+    assert_eq!(saved["data"]["fixedAmounts"], json!({}), "what the edit sent, all of it");
+    let (status, stale) = call_json(&app.state, edit(off)).await;
+    assert_eq!((status, stale["msgKey"].as_str()), (StatusCode::CONFLICT, Some("api.staff.changed")));
+    let (status, _) = call_json(&app.state, edit(json!({"kind": "fixed", "amount": 500}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "no version");
+    let (status, list) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/coupons?text=friday"), &finance)).await;
+    assert_eq!((status, list["data"]["total"].as_i64()), (StatusCode::OK, Some(1)), "{list}");
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, audit) =
+            call_json(&app.state, with_token(support::get("/prod-api/api/staff/audit?text=BLACK-FRIDAY"), &owner))
+                .await;
+        let actions: Vec<&str> =
+            audit["data"]["rows"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
+        if actions == ["coupon.update", "coupon.create"] {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the audit log did not fill: {audit}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

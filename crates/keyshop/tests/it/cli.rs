@@ -267,10 +267,10 @@ fn one_service_per_process() {
         })
         .collect();
     let http_port = free_port();
-    let gateway_peers: Vec<(&str, u16)> = ports.iter().filter(|(name, _)| *name != "delivery").copied().collect();
+    // The gateway calls every service (delivery for the console's key stock).
     let mut gateway = part(data.path(), "gateway", &identity);
     gateway.env("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_port}"));
-    for (peer, port) in &gateway_peers {
+    for (peer, port) in &ports {
         gateway.env(format!("{}_GRPC_URL", peer.to_uppercase()), format!("http://127.0.0.1:{port}"));
     }
     let mut gateway = gateway.stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();

@@ -143,6 +143,7 @@ impl Shop {
         let request = delivery::ImportKeysRequest {
             sku: product["sku"].as_str().unwrap().to_owned(),
             keys: keys.iter().map(|key| delivery::KeyLine { key: key.clone(), note: String::new() }).collect(),
+            ..Default::default()
         };
         let imported = self.delivery().await.import_keys(request).await.unwrap().into_inner();
         assert_eq!(imported.imported, i64::try_from(count).unwrap());
@@ -557,6 +558,62 @@ async fn a_member_buys_and_only_they_see_it() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
+    // Support, from the order's page: the e-mail again (once a minute), a
+    // note only staff see; an unpaid order of hers cancelled, its keys back.
+    let support = shop.staff("support@shop.example", StaffRole::Support).await;
+    let as_support = [("Authorization", support.as_str())];
+    let resent = shop.post(&format!("/api/staff/orders/{order_no}/resend"), &as_support, json!({})).await;
+    assert_eq!(resent.status, 200, "{}", resent.body);
+    let again = shop.post(&format!("/api/staff/orders/{order_no}/resend"), &as_support, json!({})).await;
+    assert_eq!(again.status, 429, "{}", again.body);
+    let noted =
+        shop.post(&format!("/api/staff/orders/{order_no}/notes"), &as_support, json!({"note": "Buyer called"})).await;
+    assert_eq!((noted.status, &noted.body["data"][0]["note"]), (200, &json!("Buyer called")), "{}", noted.body);
+    let blank = shop.post(&format!("/api/staff/orders/{order_no}/notes"), &as_support, json!({"note": " "})).await;
+    assert_eq!(blank.body["data"]["fields"]["note"], "api.staff.noteRequired");
+    let detail = shop.get(&format!("/api/staff/orders/{order_no}"), &as_support).await;
+    assert_eq!(detail.body["data"]["notes"][0]["staffEmail"], "support@shop.example");
+    let own = shop.get(&format!("/api/order/{order_no}"), &[("Authorization", &ann)]).await;
+    assert!(!own.body.to_string().contains("Buyer called"), "the buyer never sees a staff note");
+    let unpaid = shop
+        .post("/api/order/checkout", &[("Authorization", &ann)], checkout_body(&[(&product, 1)], "ann@example.com", ""))
+        .await;
+    assert_eq!(unpaid.status, 200, "{}", unpaid.body);
+    let unpaid_no = unpaid.body["data"]["order"]["orderNo"].as_str().unwrap().to_owned();
+    let sku = product["sku"].as_str().unwrap().to_owned();
+    let held = shop.stock(&sku).await.reserved;
+    let cancelled = shop.post(&format!("/api/staff/orders/{unpaid_no}/cancel"), &as_support, json!({})).await;
+    assert_eq!((cancelled.status, &cancelled.body["data"]["state"]), (200, &json!("cancelled")), "{}", cancelled.body);
+    assert_eq!(shop.stock(&sku).await.reserved, held - 1, "its key is back");
+    let twice = shop.post(&format!("/api/staff/orders/{unpaid_no}/cancel"), &as_support, json!({})).await;
+    assert_eq!(twice.status, 409);
+    let paid = shop.post(&format!("/api/staff/orders/{order_no}/cancel"), &as_support, json!({})).await;
+    assert_eq!(paid.status, 409, "a paid order is refunded, never cancelled");
+
+    // The owner reads the product's keys masked and shows one sold key in
+    // full for a reason: the order's reveal log says so.
+    let owner = shop.staff("owner@shop.example", StaffRole::Owner).await;
+    let as_owner = [("Authorization", owner.as_str())];
+    let keys = shop.get(&format!("/api/staff/stock/{sku}/keys?status=sold"), &as_owner).await;
+    assert_eq!((keys.status, keys.body["data"]["total"].as_i64()), (200, Some(2)), "{}", keys.body);
+    assert!(!keys.body.to_string().contains(&anns_key), "masked");
+    let sold = keys.body["data"]["rows"].as_array().unwrap().iter().map(|row| row["id"].as_i64().unwrap());
+    let mut shown = Vec::new();
+    for id in sold {
+        let revealed = shop
+            .post(&format!("/api/staff/keys/{id}/reveal"), &as_owner, json!({"reason": "Buyer says it fails"}))
+            .await;
+        assert_eq!(revealed.status, 200, "{}", revealed.body);
+        assert_eq!(revealed.body["data"]["key"]["orderNo"], order_no.as_str());
+        shown.push(revealed.body["data"]["text"].as_str().unwrap().to_owned());
+    }
+    assert!(shown.contains(&anns_key), "the key the buyer saw");
+    let blank = shop.post("/api/staff/keys/1/reveal", &as_owner, json!({"reason": ""})).await;
+    assert_eq!(blank.body["data"]["fields"]["reason"], "api.field.required");
+    let log = shop.get(&format!("/api/staff/orders/{order_no}"), &as_support).await;
+    let actors = log.body["data"]["reveals"].to_string();
+    assert!(actors.contains("staff:owner@shop.example"), "{actors}");
+
     // A refund: a reason is required; asked, it opens a ticket and tells support.
     let refund = format!("/api/order/{order_no}/refund");
     let bearer = [("Authorization", ann.as_str())];
@@ -573,7 +630,6 @@ async fn a_member_buys_and_only_they_see_it() {
     // Staff decide it in the console: it waits in the queue with its deadline;
     // support may see it but not decide; finance approves: the payment is
     // refunded once, the buyer is told and can no longer reveal the keys.
-    let support = shop.staff("support@shop.example", StaffRole::Support).await;
     let finance = shop.staff("finance@shop.example", StaffRole::Finance).await;
     let queue = shop.get("/api/staff/refunds", &[("Authorization", &support)]).await;
     assert_eq!(queue.status, 200, "{}", queue.body);
@@ -581,6 +637,23 @@ async fn a_member_buys_and_only_they_see_it() {
     assert_eq!(waiting["orderNo"].as_str(), Some(order_no.as_str()), "{waiting}");
     assert_eq!(waiting["reason"].as_str(), Some("The key was already used"));
     assert!(waiting["deadline"].as_i64() > waiting["requestedAt"].as_i64() && waiting["overdue"] == false);
+    // The dashboard counts the order paid and delivered, the refund waiting
+    // with its deadline, and the ticket it opened.
+    let sum = |figures: &Value, list: &str, field: &str| -> i64 {
+        figures[list].as_array().unwrap().iter().map(|row| row[field].as_i64().unwrap()).sum()
+    };
+    let dashboard = shop.get("/api/staff/dashboard?utcOffset=0", &[("Authorization", &support)]).await;
+    assert_eq!(dashboard.status, 200, "{}", dashboard.body);
+    let figures = &dashboard.body["data"];
+    assert_eq!((figures["days"].as_array().unwrap().len(), figures["hours"].as_array().unwrap().len()), (30, 24));
+    assert_eq!((sum(figures, "days", "paid"), sum(figures, "days", "delivered")), (1, 1), "{figures}");
+    assert!(sum(figures, "days", "salesUsd") > 0, "paid in euros, counted in US cents");
+    assert_eq!((sum(figures, "hours", "placed"), sum(figures, "hours", "paid")), (2, 1), "one cancelled unpaid");
+    assert_eq!((figures["refundsWaiting"].as_i64(), figures["refundsOverdue"].as_i64()), (Some(1), Some(0)));
+    assert_eq!(figures["refunds"][0]["orderNo"], order_no.as_str());
+    assert_eq!((figures["openTickets"].as_i64(), figures["waitingForKeys"].as_i64()), (Some(1), Some(0)));
+    let bad = shop.get("/api/staff/dashboard?utcOffset=900", &[("Authorization", &support)]).await;
+    assert_eq!(bad.body["data"]["fields"]["utcOffset"], "api.field.outOfRange", "{}", bad.body);
     let decide = format!("/api/staff/refunds/{order_no}/decision");
     let refused = shop.post(&decide, &[("Authorization", &support)], json!({"approve": true})).await;
     assert_eq!((refused.status, refused.body["msgKey"].as_str()), (403, Some("api.staff.forbidden")));
@@ -598,11 +671,16 @@ async fn a_member_buys_and_only_they_see_it() {
     assert_eq!(again.status, 409, "decided once");
     let keys = shop.post(&format!("/api/order/{order_no}/keys"), &bearer, json!({})).await;
     assert_eq!(keys.status, 409, "a refunded order's keys are not shown: {}", keys.body);
+    let dashboard = shop.get("/api/staff/dashboard", &[("Authorization", &finance)]).await;
+    assert_eq!(sum(&dashboard.body["data"], "days", "salesUsd"), 0, "a refunded order is no sale");
+    assert_eq!(dashboard.body["data"]["refundsWaiting"], 0);
     // Support finds the order by the buyer's e-mail and by its state, and reads
     // its whole history and who opened its keys (never the keys).
     let by_email = shop.get("/api/staff/orders?email=ann%40example&limit=10", &[("Authorization", &support)]).await;
     assert_eq!(by_email.status, 200, "{}", by_email.body);
-    assert_eq!(by_email.body["data"]["rows"][0]["orderNo"], order_no.as_str());
+    let found: Vec<&str> =
+        by_email.body["data"]["rows"].as_array().unwrap().iter().map(|row| row["orderNo"].as_str().unwrap()).collect();
+    assert_eq!(found, [unpaid_no.as_str(), order_no.as_str()], "newest first");
     let refunded = shop.get("/api/staff/orders?state=refunded", &[("Authorization", &support)]).await;
     assert_eq!(refunded.body["data"]["total"], 1, "{}", refunded.body);
     let bad = shop.get("/api/staff/orders?state=lost&from=0", &[("Authorization", &support)]).await;
@@ -618,6 +696,26 @@ async fn a_member_buys_and_only_they_see_it() {
         .collect();
     assert_eq!(steps.last(), Some(&"refunded"), "{steps:?}");
     assert!(steps.contains(&"refund_requested") && steps.contains(&"paid"), "{steps:?}");
+    // Its payment: the attempt, the provider's event that paid it, the refund;
+    // its e-mail: sent (and sent again by support).
+    let payment = &detail.body["data"]["payments"][0];
+    assert_eq!(
+        (payment["state"].as_str(), payment["provider"].as_str()),
+        (Some("succeeded"), Some("sandbox")),
+        "{payment}"
+    );
+    assert!(
+        payment["paidAt"].as_i64() <= payment["refundedAt"].as_i64() && payment["refundedAt"].is_i64(),
+        "{payment}"
+    );
+    assert_eq!(payment["events"][0]["outcome"], "applied", "{payment}");
+    let delivery = &detail.body["data"]["delivery"];
+    assert_eq!(
+        (delivery["state"].as_str(), delivery["attempts"].as_i64()),
+        (Some("sent"), Some(2)),
+        "sent, then again"
+    );
+    assert!(delivery["sentAt"].is_i64() && delivery["resentAt"].is_i64(), "{delivery}");
     let reveals = detail.body["data"]["reveals"].as_array().unwrap();
     assert!(reveals.iter().any(|reveal| reveal["actor"].as_str().unwrap().starts_with("member:")), "{reveals:?}");
     assert!(!detail.body.to_string().contains(&anns_key), "no key in the staff view");

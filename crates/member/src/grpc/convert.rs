@@ -6,8 +6,9 @@ use keyshop_proto::member::v1 as pb;
 use crate::domain::address::AddressForm;
 use crate::domain::level::Level;
 use crate::domain::profile::ProfileForm;
-use crate::service::ClientInfo;
+use crate::service::{ClientInfo, Customer, CustomerFile};
 use crate::store::addresses::AddressRow;
+use crate::store::login_history::LoginRow;
 use crate::store::members::MemberRow;
 use crate::store::tickets::{MessageRow, TicketRow};
 
@@ -115,4 +116,53 @@ pub fn thread(ticket_row: TicketRow, messages: Vec<MessageRow>) -> pb::TicketThr
 pub fn ticket_page(rows: Vec<TicketRow>, total: i64, paging: Paging) -> pb::TicketPage {
     let (page, limit) = page_numbers(paging);
     pb::TicketPage { rows: rows.into_iter().map(ticket).collect(), total, page, limit }
+}
+
+pub fn login_record(row: LoginRow) -> pb::LoginRecord {
+    pb::LoginRecord {
+        id: row.id,
+        at_ms: row.at,
+        ip: row.ip,
+        os: row.os,
+        device: row.device,
+        browser: row.browser,
+        success: row.success,
+    }
+}
+
+/// A member as staff read them (never the password hash).
+pub fn customer(customer: Customer) -> pb::Customer {
+    let member = customer.member;
+    pb::Customer {
+        id: member.id,
+        email: member.email,
+        full_name: member.full_name,
+        country: member.country,
+        language: member.language,
+        disabled: member.disabled,
+        total_consumption_usd: member.total_consumption_usd_cents,
+        points: member.points,
+        level_name: customer.level.as_ref().map(|level| level.name.clone()).unwrap_or_default(),
+        level_discount_percent: customer.level.map_or(0, |level| level.discount_percent),
+        created_at_ms: member.created_at,
+        version: member.staff_version,
+        newsletter: member.newsletter,
+    }
+}
+
+pub fn customer_file(file: CustomerFile) -> pb::CustomerFile {
+    pb::CustomerFile {
+        customer: Some(customer(file.customer)),
+        sign_ins: file.sign_ins.into_iter().map(login_record).collect(),
+        adjustments: file
+            .adjustments
+            .into_iter()
+            .map(|entry| pb::PointsEntry {
+                delta: entry.delta,
+                reason: entry.reason,
+                staff_email: entry.staff_email,
+                at_ms: entry.at,
+            })
+            .collect(),
+    }
 }

@@ -166,23 +166,7 @@ impl MemberApi for MemberGrpc {
         let request = request.into_inner();
         let (rows, total, paging) = self.service.login_history(&caller, request.page, request.limit).await?;
         let (page, limit) = convert::page_numbers(paging);
-        ok(pb::LoginHistoryPage {
-            rows: rows
-                .into_iter()
-                .map(|row| pb::LoginRecord {
-                    id: row.id,
-                    at_ms: row.at,
-                    ip: row.ip,
-                    os: row.os,
-                    device: row.device,
-                    browser: row.browser,
-                    success: row.success,
-                })
-                .collect(),
-            total,
-            page,
-            limit,
-        })
+        ok(pb::LoginHistoryPage { rows: rows.into_iter().map(convert::login_record).collect(), total, page, limit })
     }
 
     async fn list_countries(&self, _: Request<pb::Empty>) -> Answer<pb::CountryList> {
@@ -449,6 +433,37 @@ impl MemberApi for MemberGrpc {
     async fn staff_reply_ticket(&self, request: Request<pb::TicketMessageRequest>) -> Answer<pb::IdResponse> {
         let request = request.into_inner();
         ok(pb::IdResponse { id: self.service.post_ticket_message(None, request.ticket_id, &request.body).await? })
+    }
+
+    async fn staff_search_members(&self, request: Request<pb::StaffMemberQuery>) -> Answer<pb::CustomerPage> {
+        let query = request.into_inner();
+        let (rows, total, paging) = self.service.staff_customers(&query.text, query.page, query.limit).await?;
+        let (page, limit) = convert::page_numbers(paging);
+        ok(pb::CustomerPage { rows: rows.into_iter().map(convert::customer).collect(), total, page, limit })
+    }
+
+    async fn staff_get_member(&self, request: Request<pb::IdRequest>) -> Answer<pb::CustomerFile> {
+        ok(convert::customer_file(self.service.staff_customer(request.into_inner().id).await?))
+    }
+
+    async fn staff_set_member_state(&self, request: Request<pb::MemberStateChange>) -> Answer<pb::CustomerFile> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let change = request.into_inner();
+        let file = self.service.staff_set_disabled(change.id, change.disabled, change.version, &staff).await?;
+        ok(convert::customer_file(file))
+    }
+
+    async fn staff_adjust_points(&self, request: Request<pb::PointsChange>) -> Answer<pb::CustomerFile> {
+        let staff = keyshop_core::identity::staff(&request)?.clone();
+        let change = request.into_inner();
+        let file =
+            self.service.staff_adjust_points(change.id, change.delta, &change.reason, change.version, &staff).await?;
+        ok(convert::customer_file(file))
+    }
+
+    async fn staff_support_figures(&self, _: Request<pb::Empty>) -> Answer<pb::SupportFigures> {
+        let (open_tickets, oldest) = self.service.open_tickets().await?;
+        ok(pb::SupportFigures { open_tickets, oldest_open_ms: oldest.unwrap_or(0) })
     }
 
     async fn set_member_disabled(&self, request: Request<pb::SetMemberDisabledRequest>) -> Answer<pb::Empty> {

@@ -4,6 +4,7 @@
 mod addresses;
 pub mod auth;
 mod captcha;
+mod customers;
 mod forms;
 mod levels;
 mod newsletter;
@@ -30,6 +31,7 @@ use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use secrecy::SecretString;
 
 pub use auth::SessionState;
+pub use customers::{Customer, CustomerFile};
 
 use crate::domain::secret;
 use crate::domain::throttle::Limit;

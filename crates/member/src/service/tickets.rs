@@ -30,6 +30,11 @@ impl MemberService {
         self.ticket_page(None, status, page, limit).await
     }
 
+    /// (staff) The tickets waiting for an answer, and when the oldest was opened.
+    pub async fn open_tickets(&self) -> Result<(i64, Option<i64>), AppError> {
+        Ok(self.db.run(move |conn| store::tickets::count_of(conn, Status::Open).map_err(DbError::from)).await?)
+    }
+
     async fn ticket_page(
         &self,
         member_id: Option<i64>,

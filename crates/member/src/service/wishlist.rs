@@ -25,7 +25,7 @@ impl MemberService {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let answer = self.catalog.clone().list_product_cards(ListProductCardsRequest { ids }).await;
+        let answer = self.catalog.clone().list_product_cards(ListProductCardsRequest { ids, skus: Vec::new() }).await;
         Ok(answer.map_err(|status| AppError::from_status(&status))?.into_inner().products)
     }
 

@@ -1,7 +1,7 @@
 //! `members`: accounts, profiles and standing.
 
 use diesel::prelude::*;
-use keyshop_core::db::DbConnection;
+use keyshop_core::db::{DbConnection, like_escaped};
 
 use super::schema::members;
 use crate::domain::profile::ProfileForm;
@@ -27,6 +27,8 @@ pub struct MemberRow {
     pub points: i64,
     pub level_id: i64,
     pub created_at: i64,
+    /// Of what staff change (disabled, points): the 409 check.
+    pub staff_version: i64,
 }
 
 pub struct NewMember<'a> {
@@ -127,4 +129,60 @@ pub fn set_level(conn: &mut DbConnection, id: i64, level_id: i64) -> QueryResult
 /// Every member id (for notices to all, counted without loading rows).
 pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
     members::table.count().get_result(conn)
+}
+
+/// The members whose e-mail or name holds `text` (every member when empty),
+/// newest first, and how many there are.
+pub fn search(conn: &mut DbConnection, text: &str, offset: i64, limit: i64) -> QueryResult<(Vec<MemberRow>, i64)> {
+    let pattern = format!("%{}%", like_escaped(text));
+    let matching = || {
+        let mut query = members::table.into_boxed();
+        if !text.is_empty() {
+            query = query.filter(
+                members::email
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(members::full_name.like(pattern.clone()).escape('\\')),
+            );
+        }
+        query
+    };
+    let rows = matching()
+        .order((members::created_at.desc(), members::id.desc()))
+        .offset(offset)
+        .limit(limit)
+        .select(MemberRow::as_select())
+        .load(conn)?;
+    let total = matching().count().get_result(conn)?;
+    Ok((rows, total))
+}
+
+/// Disables or enables the account if staff changed nothing since
+/// `version`; whether it did.
+pub fn set_disabled_at_version(
+    conn: &mut DbConnection,
+    id: i64,
+    disabled: bool,
+    version: i64,
+    now_ms: i64,
+) -> QueryResult<bool> {
+    let changed = diesel::update(members::table.find(id).filter(members::staff_version.eq(version)))
+        .set((members::disabled.eq(disabled), members::staff_version.eq(version + 1), members::updated_at.eq(now_ms)))
+        .execute(conn)?;
+    Ok(changed > 0)
+}
+
+/// Adds `delta` points (negative: takes them back) if staff changed nothing
+/// since `version` and the balance stays at or above zero; whether it did.
+pub fn adjust_points(conn: &mut DbConnection, id: i64, delta: i64, version: i64, now_ms: i64) -> QueryResult<bool> {
+    let changed = diesel::update(
+        members::table.find(id).filter(members::staff_version.eq(version)).filter((members::points + delta).ge(0)),
+    )
+    .set((
+        members::points.eq(members::points + delta),
+        members::staff_version.eq(version + 1),
+        members::updated_at.eq(now_ms),
+    ))
+    .execute(conn)?;
+    Ok(changed > 0)
 }

@@ -9,6 +9,7 @@ pub mod members;
 pub mod newsletter;
 pub mod notices;
 pub mod password_resets;
+pub mod points_adjustments;
 pub mod schema;
 pub mod sessions;
 pub mod staff;

@@ -32,6 +32,18 @@ diesel::table! {
         level_id -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        staff_version -> BigInt,
+    }
+}
+
+diesel::table! {
+    points_adjustments (id) {
+        id -> BigInt,
+        member_id -> BigInt,
+        delta -> BigInt,
+        reason -> Text,
+        staff_email -> Text,
+        at -> BigInt,
     }
 }
 
@@ -284,4 +296,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     staff_recovery_codes,
     staff_sessions,
     staff_audit,
+    points_adjustments,
 );

@@ -49,6 +49,16 @@ pub fn insert(
         .get_result(conn)
 }
 
+/// How many tickets have `status`, and when the oldest of them was opened.
+pub fn count_of(conn: &mut DbConnection, status: TicketStatus) -> QueryResult<(i64, Option<i64>)> {
+    let count = tickets::table.filter(tickets::status.eq(status)).count().get_result(conn)?;
+    let oldest = tickets::table
+        .filter(tickets::status.eq(status))
+        .select(diesel::dsl::min(tickets::created_at))
+        .get_result(conn)?;
+    Ok((count, oldest))
+}
+
 pub fn add_message(conn: &mut DbConnection, ticket_id: i64, author: &str, body: &str, now_ms: i64) -> QueryResult<i64> {
     diesel::insert_into(ticket_messages::table)
         .values((

@@ -4,6 +4,7 @@
 pub mod cart;
 pub mod checkout;
 pub mod coupon;
+pub mod figures;
 pub mod guest;
 pub mod link;
 pub mod order;

@@ -16,6 +16,8 @@ use keyshop_core::money::{ExchangeRate, MoneyError};
 pub struct PricedLine {
     pub unit_price_usd: i64,
     pub quantity: i64,
+    /// Whether the coupon counts this line (a coupon for some products only).
+    pub coupon: bool,
 }
 
 /// A coupon's reduction.
@@ -25,6 +27,8 @@ pub enum CouponValue {
     Percent(i64),
     /// A fixed amount off, in US cents (converted at the order's rate).
     FixedUsd(i64),
+    /// A fixed amount off in the order's own currency (minor units).
+    FixedLocal(i64),
 }
 
 /// A payment method's fee: basis points of the subtotal plus a fixed part in US cents.
@@ -89,10 +93,16 @@ pub fn price(lines: &[PricedLine], rate: ExchangeRate, input: &PriceInput) -> Re
     })?;
     let member_discount = share(goods, input.member_discount_percent.clamp(0, 100), 100)?;
     let after_member = goods - member_discount;
+    // The coupon's part of it: the lines it counts, after the member's discount.
+    let counted = lines.iter().filter(|line| line.coupon).try_fold(0_i64, |sum, line| {
+        add(sum, unit_price(line, rate)?.checked_mul(line.quantity).ok_or(MoneyError::Overflow)?)
+    })?;
+    let base = if counted == goods || goods == 0 { after_member } else { share(after_member, counted, goods)? };
     let coupon_discount = match input.coupon {
         None => 0,
-        Some(CouponValue::Percent(percent)) => share(after_member, percent.clamp(0, 100), 100)?,
-        Some(CouponValue::FixedUsd(usd)) => rate.convert(usd.max(0))?.min(after_member),
+        Some(CouponValue::Percent(percent)) => share(base, percent.clamp(0, 100), 100)?,
+        Some(CouponValue::FixedUsd(usd)) => rate.convert(usd.max(0))?.min(base),
+        Some(CouponValue::FixedLocal(amount)) => amount.max(0).min(base),
     };
     let subtotal = add(add(after_member - coupon_discount, input.adjustment)?, input.service_charge.max(0))?.max(0);
     let payment_fee = if subtotal > 0 {
@@ -127,7 +137,10 @@ mod tests {
     }
 
     fn lines() -> Vec<PricedLine> {
-        vec![PricedLine { unit_price_usd: 1999, quantity: 2 }, PricedLine { unit_price_usd: 4999, quantity: 1 }]
+        vec![
+            PricedLine { unit_price_usd: 1999, quantity: 2, coupon: true },
+            PricedLine { unit_price_usd: 4999, quantity: 1, coupon: true },
+        ]
     }
 
     #[test]
@@ -173,6 +186,22 @@ mod tests {
     }
 
     #[test]
+    fn a_coupon_for_some_lines_counts_only_them() {
+        let mut some = lines();
+        some[0].coupon = false;
+        // Goods 89.97: 39.98 not counted, 49.99 counted; 10 % of 49.99.
+        let percent = PriceInput { coupon: Some(CouponValue::Percent(10)), ..PriceInput::default() };
+        assert_eq!(price(&some, ExchangeRate::ONE, &percent).unwrap().coupon_discount, 500);
+        // A fixed amount larger than the counted lines takes them only.
+        let fixed = PriceInput { coupon: Some(CouponValue::FixedLocal(10_000)), ..PriceInput::default() };
+        let bill = price(&some, ExchangeRate::ONE, &fixed).unwrap();
+        assert_eq!((bill.coupon_discount, bill.real_amount), (4999, 3998));
+        // In the order's own currency, as set: no conversion.
+        let local = PriceInput { coupon: Some(CouponValue::FixedLocal(450)), ..PriceInput::default() };
+        assert_eq!(price(&lines(), rate("0.5"), &local).unwrap().coupon_discount, 450);
+    }
+
+    #[test]
     fn a_fixed_coupon_never_makes_the_goods_negative() {
         let input = PriceInput { coupon: Some(CouponValue::FixedUsd(100_000)), ..PriceInput::default() };
         let bill = price(&lines(), rate("0.5"), &input).unwrap();
@@ -193,7 +222,7 @@ mod tests {
 
     #[test]
     fn absurd_amounts_overflow_instead_of_wrapping() {
-        let huge = [PricedLine { unit_price_usd: i64::MAX / 2, quantity: 3 }];
+        let huge = [PricedLine { unit_price_usd: i64::MAX / 2, quantity: 3, coupon: true }];
         assert_eq!(price(&huge, ExchangeRate::ONE, &PriceInput::default()), Err(MoneyError::Overflow));
         assert_eq!(goods_usd(&huge), Err(MoneyError::Overflow));
     }

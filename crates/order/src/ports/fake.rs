@@ -13,6 +13,7 @@ use keyshop_core::money::{CurrencyCode, ExchangeRate, Money};
 use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
 use keyshop_proto::catalog::v1::ProductCard;
 use keyshop_proto::delivery::v1 as delivery;
+use keyshop_proto::payment::v1 as payment;
 
 use super::{
     Catalog, HoldLine, Inventory, Members, MethodOffer, Payments, Ports, ProductOffer, Revealed, Shopper, Viewer,
@@ -201,6 +202,10 @@ impl Inventory for FakeInventory {
     async fn reveal_log(&self, _: &OrderNo) -> Result<Vec<delivery::Reveal>, AppError> {
         Ok(Vec::new())
     }
+
+    async fn delivery_record(&self, _: &OrderNo) -> Result<delivery::DeliveryRecord, AppError> {
+        Ok(delivery::DeliveryRecord::default())
+    }
 }
 
 /// A payment session the fake opened.
@@ -247,6 +252,10 @@ impl Payments for FakePayments {
         }
         refunds.push(order_no.clone());
         Ok(())
+    }
+
+    async fn history(&self, _: &OrderNo) -> Result<Vec<payment::PaymentAttempt>, AppError> {
+        Ok(Vec::new())
     }
 }
 

@@ -54,7 +54,8 @@ impl Catalog for GrpcCatalog {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let request = catalog::ListProductCardsRequest { ids: ids.iter().map(|id| id.get()).collect() };
+        let request =
+            catalog::ListProductCardsRequest { ids: ids.iter().map(|id| id.get()).collect(), skus: Vec::new() };
         let cards = self.0.clone().list_product_cards(request).await?.into_inner().products;
         cards.into_iter().map(offer).collect()
     }
@@ -149,6 +150,11 @@ impl Inventory for GrpcInventory {
         let log = self.0.clone().list_reveals(delivery::OrderRef { order_no: order_no.to_string() }).await?;
         Ok(log.into_inner().reveals)
     }
+
+    async fn delivery_record(&self, order_no: &OrderNo) -> Result<delivery::DeliveryRecord, AppError> {
+        let request = delivery::OrderRef { order_no: order_no.to_string() };
+        Ok(self.0.clone().get_delivery_record(request).await?.into_inner())
+    }
 }
 
 pub struct GrpcPayments(pub PaymentServiceClient<Intercepted>);
@@ -181,5 +187,10 @@ impl Payments for GrpcPayments {
     async fn refund(&self, order_no: &OrderNo) -> Result<(), AppError> {
         self.0.clone().refund_payment(payment::RefundRequest { order_no: order_no.to_string() }).await?;
         Ok(())
+    }
+
+    async fn history(&self, order_no: &OrderNo) -> Result<Vec<payment::PaymentAttempt>, AppError> {
+        let request = payment::OrderPaymentsRequest { order_no: order_no.to_string() };
+        Ok(self.0.clone().list_order_payments(request).await?.into_inner().attempts)
     }
 }

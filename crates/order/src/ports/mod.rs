@@ -18,6 +18,7 @@ use keyshop_core::money::{CurrencyCode, ExchangeRate, Money};
 use keyshop_core::vocab::{Platform, ProductType, Region, StockStatus};
 use keyshop_proto::catalog::v1::ProductCard;
 use keyshop_proto::delivery::v1 as delivery;
+use keyshop_proto::payment::v1 as payment;
 
 use crate::domain::pricing::FeeRule;
 
@@ -119,6 +120,8 @@ pub trait Inventory: Send + Sync {
     async fn resend(&self, order_no: &OrderNo) -> Result<(), AppError>;
     /// Who opened the order's keys when (staff's view; nothing is revealed).
     async fn reveal_log(&self, order_no: &OrderNo) -> Result<Vec<delivery::Reveal>, AppError>;
+    /// How the order's e-mail went (staff's view).
+    async fn delivery_record(&self, order_no: &OrderNo) -> Result<delivery::DeliveryRecord, AppError>;
 }
 
 #[async_trait::async_trait]
@@ -128,6 +131,8 @@ pub trait Payments: Send + Sync {
     async fn open_session(&self, order_no: &OrderNo, method: &str, amount: Money) -> Result<SessionId, AppError>;
     /// Refunds the order's payment in full, once.
     async fn refund(&self, order_no: &OrderNo) -> Result<(), AppError>;
+    /// Every attempt to pay the order with its provider events (staff's view).
+    async fn history(&self, order_no: &OrderNo) -> Result<Vec<payment::PaymentAttempt>, AppError>;
 }
 
 /// The order service's peers.

@@ -191,11 +191,6 @@ impl OrderService {
             .find(|method| method.code == form.payment_method)
             .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
 
-        let priced: Vec<PricedLine> = quoted
-            .iter()
-            .map(|(_, offer, quantity)| PricedLine { unit_price_usd: offer.price_usd, quantity: *quantity })
-            .collect();
-        let goods_usd = pricing::goods_usd(&priced).map_err(money_error)?;
         let buyer = match shopper {
             Some(shopper) => format!("member:{}", shopper.member_id),
             None => form.email.as_str().to_owned(),
@@ -210,8 +205,26 @@ impl OrderService {
                         Ok((store::coupons::find(conn, &code)?, store::coupons::uses_by(conn, &code, &who)?))
                     })
                     .await?;
-                let found = found.ok_or_else(|| coupon_refused(CouponRefusal::NotFound))?;
-                let value = found.check(self.clock.now_ms(), goods_usd, uses).map_err(coupon_refused)?;
+                Some((found.ok_or_else(|| coupon_refused(CouponRefusal::NotFound))?, uses))
+            }
+        };
+        let priced: Vec<PricedLine> = quoted
+            .iter()
+            .map(|(_, offer, quantity)| PricedLine {
+                unit_price_usd: offer.price_usd,
+                quantity: *quantity,
+                coupon: coupon.as_ref().is_none_or(|(found, _)| found.rules.covers(offer.id.get(), offer.product_type)),
+            })
+            .collect();
+        let goods_usd = pricing::goods_usd(&priced).map_err(money_error)?;
+        let coupon = match coupon {
+            None => None,
+            Some((found, uses)) => {
+                found.check(self.clock.now_ms(), goods_usd, uses).map_err(coupon_refused)?;
+                if !priced.iter().any(|line| line.coupon) {
+                    return Err(coupon_refused(CouponRefusal::NotApplicable));
+                }
+                let value = found.value_in(form.currency.as_str());
                 Some((found.code, value))
             }
         };

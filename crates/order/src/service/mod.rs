@@ -4,9 +4,12 @@
 
 mod cart;
 mod checkout;
+mod coupons;
+mod dashboard;
 mod lifecycle;
 mod orders;
 mod refund;
+mod staff_actions;
 
 #[cfg(test)]
 mod tests;
@@ -26,8 +29,10 @@ use keyshop_core::throttle::Throttle;
 
 pub use cart::{CartAsker, CartOwner, CartView, CartViewLine};
 pub use checkout::{CheckoutRequest, Placed};
+pub use coupons::{CouponFigures, CouponPage};
+pub use dashboard::OrderFigures;
 pub use lifecycle::ConfirmedPayment;
-pub use orders::{OrderKeys, OrderPage};
+pub use orders::{OrderKeys, OrderPage, StaffOrderView};
 pub use refund::{MAX_REASON_CHARS, RefundQueue, RefundWaiting, check_reason};
 
 use crate::domain::link;

@@ -6,7 +6,8 @@
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 use keyshop_core::ids::OrderNo;
 use keyshop_core::paging::Paging;
-use keyshop_proto::delivery::v1::Reveal;
+use keyshop_proto::delivery::v1::{DeliveryRecord, Reveal};
+use keyshop_proto::payment::v1::PaymentAttempt;
 
 use super::{Asker, OrderService, Placed};
 use crate::domain::order::{Order, OrderLine};
@@ -14,6 +15,7 @@ use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
 use crate::ports::{Revealed, Viewer};
 use crate::store;
 use crate::store::orders::OrderFilter;
+use crate::store::staff_notes::StaffNote;
 
 /// Orders completed per pass of the worker.
 const COMPLETE_BATCH: i64 = 100;
@@ -24,6 +26,18 @@ pub struct OrderPage {
     pub total: i64,
     pub page: i64,
     pub limit: i64,
+}
+
+/// An order as staff see it: its history, who opened its keys, staff notes.
+#[derive(Debug, Clone)]
+pub struct StaffOrderView {
+    pub order: Order,
+    pub reveals: Vec<Reveal>,
+    pub notes: Vec<StaffNote>,
+    /// How its e-mail went (`found` false before it is paid).
+    pub delivery: DeliveryRecord,
+    /// Every attempt to pay it, with the provider's events.
+    pub payments: Vec<PaymentAttempt>,
 }
 
 /// An order's keys and every time they were shown.
@@ -64,15 +78,27 @@ impl OrderService {
 
     /// One order as staff see it: the order with its history, and who
     /// opened its keys when (never the keys).
-    pub async fn staff_order(&self, order_no: &str) -> Result<(Order, Vec<Reveal>), AppError> {
+    pub async fn staff_order(&self, order_no: &str) -> Result<StaffOrderView, AppError> {
         let order_no = OrderNo::parse(order_no).ok_or_else(|| AppError::not_found("api.error.notFound"))?;
         let order = self.load(&order_no).await?;
-        let reveals = if order.state.paid() || order.state == OrderState::Refunded {
-            self.ports.inventory.reveal_log(&order_no).await?
-        } else {
-            Vec::new()
+        let reveals = async {
+            if order.state.paid() || order.state == OrderState::Refunded {
+                self.ports.inventory.reveal_log(&order_no).await
+            } else {
+                Ok(Vec::new())
+            }
         };
-        Ok((order, reveals))
+        let (reveals, delivery, payments) = tokio::try_join!(
+            reveals,
+            self.ports.inventory.delivery_record(&order_no),
+            self.ports.payments.history(&order_no),
+        )?;
+        let number = order_no.to_string();
+        let notes = self
+            .db
+            .run(move |conn| store::staff_notes::of_order(conn, &number).map_err(keyshop_core::db::DbError::from))
+            .await?;
+        Ok(StaffOrderView { order, reveals, notes, delivery, payments })
     }
 
     /// The signed-in member's orders, newest first.

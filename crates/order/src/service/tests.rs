@@ -268,6 +268,7 @@ async fn an_unpaid_order_expires_its_keys_and_coupon_go_back_and_a_late_payment_
         usage_limit: Some(1),
         used: 0,
         per_buyer_limit: None,
+        rules: Default::default(),
     };
     let now = bench.clock.now_ms();
     bench.service.db().write(move |conn| Ok::<_, AppError>(store::coupons::insert(conn, &coupon, now)?)).await.unwrap();
@@ -404,4 +405,62 @@ fn paid_in_full(placed: &Placed, provider: PaymentProvider) -> ConfirmedPayment 
         amount: placed.order.price.real_amount,
         currency: placed.order.currency.as_str().to_owned(),
     }
+}
+
+fn finance() -> keyshop_core::identity::StaffClaim {
+    keyshop_core::identity::StaffClaim {
+        id: "7".to_owned(),
+        email: "finance@shop.example".to_owned(),
+        role: keyshop_core::identity::StaffRole::Finance,
+        ip: "203.0.113.5".to_owned(),
+    }
+}
+
+#[tokio::test]
+async fn a_coupon_made_in_the_console_counts_its_products_its_currency_and_can_be_switched_off() {
+    let bench = bench().await;
+    // 4.00 off in euros as set (not 5.00 USD converted), for product 2 only.
+    let draft = crate::domain::coupon::CouponDraft {
+        code: "spring".to_owned(),
+        percent: false,
+        amount: 500,
+        min_goods_usd: 0,
+        starts_at_ms: 0,
+        ends_at_ms: 0,
+        usage_limit: 0,
+        per_buyer_limit: 0,
+        rules: crate::domain::coupon::CouponRules {
+            product_ids: vec![bench.limited.get()],
+            fixed_amounts: std::collections::BTreeMap::from([("EUR".to_owned(), 400)]),
+            ..Default::default()
+        },
+    };
+    let saved = bench.service.staff_save_coupon(draft.clone(), None, &finance()).await.unwrap();
+    assert_eq!((saved.coupon.coupon.code.as_str(), saved.coupon.version), ("SPRING", 0));
+    let again = bench.service.staff_save_coupon(draft.clone(), None, &finance()).await.unwrap_err();
+    assert_eq!((again.code, again.msg_key.as_str()), (ErrorCode::Conflict, "api.staff.couponExists"));
+
+    let mut only_game = request(&[(bench.game, 1)]);
+    only_game.form.coupon = "SPRING".to_owned();
+    let refused = bench.service.checkout(only_game).await.unwrap_err();
+    assert_eq!((refused.code, refused.msg_key.as_str()), (ErrorCode::BusinessRule, "api.order.couponNotApplicable"));
+    let mut both = request(&[(bench.game, 1), (bench.limited, 1)]);
+    both.form.coupon = "spring".to_owned();
+    let placed = bench.service.checkout(both.clone()).await.unwrap();
+    assert_eq!(placed.order.price.coupon_discount, 400, "the euro amount, on the counted line");
+
+    // Switched off with the version read: refused at checkout, as if unknown;
+    // a stale version changes nothing.
+    let off = crate::domain::coupon::CouponDraft {
+        rules: crate::domain::coupon::CouponRules { disabled: true, ..draft.rules.clone() },
+        ..draft.clone()
+    };
+    let stale = bench.service.staff_save_coupon(off.clone(), Some(5), &finance()).await.unwrap_err();
+    assert_eq!(stale.code, ErrorCode::Conflict);
+    let saved = bench.service.staff_save_coupon(off, Some(0), &finance()).await.unwrap();
+    assert_eq!((saved.coupon.version, saved.coupon.coupon.used), (1, 1), "its uses stay");
+    let refused = bench.service.checkout(both).await.unwrap_err();
+    assert_eq!(refused.fields["coupon"], "api.order.couponNotFound");
+    let page = bench.service.staff_coupons("spr", 1, 10).await.unwrap();
+    assert_eq!((page.total, page.rows[0].paid_orders), (1, 0), "placed, not paid");
 }

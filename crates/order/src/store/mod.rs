@@ -4,6 +4,7 @@ pub mod carts;
 pub mod coupons;
 pub mod orders;
 pub mod schema;
+pub mod staff_notes;
 
 use keyshop_core::db::Migrations;
 

@@ -4,7 +4,7 @@
 //! both win. Rows stay here: the rest of the service sees [`Order`].
 
 use diesel::prelude::*;
-use keyshop_core::db::DbConnection;
+use keyshop_core::db::{DbConnection, like_escaped};
 use keyshop_core::error::AppError;
 use keyshop_core::ids::{MemberId, OrderNo, ProductId, SessionId};
 use keyshop_core::money::CurrencyCode;
@@ -12,6 +12,7 @@ use keyshop_core::postal::PostalAddress;
 use keyshop_core::vocab::Platform;
 
 use super::schema::{order_billing_addresses, order_history, order_lines, orders};
+use crate::domain::figures::OrderTimes;
 use crate::domain::order::{Order, OrderLine, StateStep};
 use crate::domain::pricing::Breakdown;
 use crate::domain::state::{Lifecycle, OrderState};
@@ -391,11 +392,8 @@ pub struct OrderFilter {
     /// Placed at or after, and before (epoch milliseconds; 0: no bound).
     pub from_ms: i64,
     pub to_ms: i64,
-}
-
-/// `text` for a LIKE pattern, its wildcards escaped (with `\`).
-fn like_escaped(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+    /// One member's orders (0: anyone's).
+    pub member_id: i64,
 }
 
 /// The orders `filter` finds, newest first, and how many there are.
@@ -420,6 +418,9 @@ pub fn search(
             let with_sku =
                 order_lines::table.filter(order_lines::sku.eq(filter.sku.clone())).select(order_lines::order_no);
             query = query.filter(orders::order_no.eq_any(with_sku));
+        }
+        if filter.member_id > 0 {
+            query = query.filter(orders::member_id.eq(filter.member_id));
         }
         if filter.from_ms > 0 {
             query = query.filter(orders::created_at.ge(filter.from_ms));
@@ -532,6 +533,48 @@ pub fn set_mail_token_hash(
 /// The order's latest payment session.
 pub fn set_payment_session(conn: &mut DbConnection, order_no: &OrderNo, session_id: &SessionId) -> QueryResult<usize> {
     diesel::update(orders::table.find(order_no)).set(orders::payment_session_id.eq(session_id.as_str())).execute(conn)
+}
+
+/// Placed, paid, delivered, the amount in US cents, the state.
+type TimesRow = (i64, Option<i64>, Option<i64>, i64, OrderState);
+
+/// The times and amount of every order placed or paid since `since_ms`,
+/// for the dashboard. (An order paid before the window and delivered in it,
+/// late, is not among them.)
+pub fn times_since(conn: &mut DbConnection, since_ms: i64) -> QueryResult<Vec<OrderTimes>> {
+    let rows: Vec<TimesRow> = orders::table
+        .filter(orders::created_at.ge(since_ms).or(orders::paid_at.ge(since_ms)))
+        .select((orders::created_at, orders::paid_at, orders::delivered_at, orders::real_amount_usd, orders::state))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(created_at, paid_at, delivered_at, amount_usd, state)| OrderTimes {
+            created_at,
+            paid_at,
+            delivered_at,
+            amount_usd,
+            refunded: state == OrderState::Refunded,
+        })
+        .collect())
+}
+
+/// How many paid orders wait for keys, and when the oldest of them was paid.
+pub fn waiting_for_keys(conn: &mut DbConnection) -> QueryResult<(i64, Option<i64>)> {
+    let waiting = || orders::table.filter(orders::state.eq_any([OrderState::Paid, OrderState::DelayedDelivery]));
+    let count = waiting().count().get_result(conn)?;
+    let oldest = waiting().select(diesel::dsl::min(orders::paid_at)).get_result(conn)?;
+    Ok((count, oldest))
+}
+
+/// When each waiting refund request was made, oldest first.
+pub fn refund_requests_waiting(conn: &mut DbConnection) -> QueryResult<Vec<i64>> {
+    orders::table
+        .inner_join(order_history::table)
+        .filter(orders::state.eq(OrderState::RefundRequested))
+        .filter(order_history::state.eq(OrderState::RefundRequested))
+        .order(order_history::at.asc())
+        .select(order_history::at)
+        .load(conn)
 }
 
 /// Unpaid orders whose payment window closed before `now_ms`.

@@ -12,6 +12,12 @@ diesel::table! {
         used -> BigInt,
         per_buyer_limit -> Nullable<BigInt>,
         created_at -> BigInt,
+        disabled -> Bool,
+        product_ids -> Text,
+        product_types -> Text,
+        fixed_amounts -> Text,
+        version -> BigInt,
+        updated_at -> BigInt,
     }
 }
 
@@ -80,6 +86,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    order_staff_notes (id) {
+        id -> BigInt,
+        order_no -> Text,
+        staff_email -> Text,
+        note -> Text,
+        at -> BigInt,
+    }
+}
+
+diesel::table! {
     coupon_uses (coupon_code, order_no) {
         coupon_code -> Text,
         buyer -> Text,
@@ -107,6 +123,7 @@ diesel::table! {
 
 diesel::joinable!(order_lines -> orders (order_no));
 diesel::joinable!(order_history -> orders (order_no));
+diesel::joinable!(order_staff_notes -> orders (order_no));
 diesel::joinable!(order_billing_addresses -> orders (order_no));
 diesel::allow_tables_to_appear_in_same_query!(
     cart_lines,
@@ -114,6 +131,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_lines,
     order_history,
+    order_staff_notes,
     coupon_uses,
     order_billing_addresses
 );

@@ -120,7 +120,10 @@ impl Store {
     }
 
     async fn import(&mut self, sku: &str, lines: Vec<delivery::KeyLine>) {
-        self.stock.import_keys(delivery::ImportKeysRequest { sku: sku.to_owned(), keys: lines }).await.unwrap();
+        self.stock
+            .import_keys(delivery::ImportKeysRequest { sku: sku.to_owned(), keys: lines, ..Default::default() })
+            .await
+            .unwrap();
     }
 
     async fn stock(&mut self, sku: &str) -> delivery::Stock {
@@ -199,6 +202,7 @@ backend_test!(a_guest_and_a_member_buy_keys_end_to_end, &MIGRATIONS, |test_db: T
         usage_limit: Some(10),
         used: 0,
         per_buyer_limit: None,
+        rules: Default::default(),
     };
     store
         .order_db

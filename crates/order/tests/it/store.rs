@@ -158,6 +158,7 @@ storage_test!(a_per_buyer_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |
         usage_limit: None,
         used: 0,
         per_buyer_limit: Some(1),
+        rules: Default::default(),
     };
     run(&db, move |conn| coupons::insert(conn, &coupon, 0)).await;
     let mut tasks = Vec::new();
@@ -193,6 +194,7 @@ storage_test!(a_coupon_limit_holds_under_concurrent_checkouts, &MIGRATIONS, |db:
         usage_limit: Some(5),
         used: 0,
         per_buyer_limit: None,
+        rules: Default::default(),
     };
     run(&db, move |conn| coupons::insert(conn, &coupon, 0)).await;
     let mut tasks = Vec::new();

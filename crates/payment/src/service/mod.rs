@@ -3,6 +3,7 @@
 //! (`refunds`). A session's success writes its `PaymentSucceeded` event to the
 //! outbox in the same transaction.
 
+mod history;
 mod refunds;
 mod reports;
 mod sessions;
@@ -20,6 +21,7 @@ use keyshop_core::ids::{OrderNo, SessionId};
 use keyshop_core::money::Money;
 use keyshop_core::vocab::PaymentProvider;
 
+pub use history::Attempt;
 pub use reports::ReportOutcome;
 
 use crate::domain::checkout::CheckoutRequest;

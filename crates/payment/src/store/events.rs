@@ -40,3 +40,12 @@ pub fn set_outcome(conn: &mut DbConnection, provider: &str, event_id: &str, outc
         .set(provider_events::outcome.eq(outcome))
         .execute(conn)
 }
+
+/// The events the sessions received, oldest first: `(session id, outcome, received at)`.
+pub fn of_sessions(conn: &mut DbConnection, session_ids: &[String]) -> QueryResult<Vec<(String, String, i64)>> {
+    provider_events::table
+        .filter(provider_events::session_id.eq_any(session_ids))
+        .order(provider_events::received_at)
+        .select((provider_events::session_id, provider_events::outcome, provider_events::received_at))
+        .load(conn)
+}

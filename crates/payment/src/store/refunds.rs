@@ -54,3 +54,8 @@ pub fn insert(conn: &mut DbConnection, refund: &Refund) -> QueryResult<()> {
     diesel::insert_into(refunds::table).values(&row).execute(conn)?;
     Ok(())
 }
+
+/// When each of the order's refunds was made: `(session id, at)`.
+pub fn times_of_order(conn: &mut DbConnection, order_no: &OrderNo) -> QueryResult<Vec<(SessionId, i64)>> {
+    refunds::table.filter(refunds::order_no.eq(order_no)).select((refunds::session_id, refunds::created_at)).load(conn)
+}

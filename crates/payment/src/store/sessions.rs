@@ -99,6 +99,14 @@ pub fn of_order(conn: &mut DbConnection, order_no: &OrderNo) -> QueryResult<Vec<
     Ok(rows.into_iter().map(PaymentSession::from).collect())
 }
 
+/// The order's sessions as stored, oldest first (staff read the history).
+pub fn rows_of_order(conn: &mut DbConnection, order_no: &OrderNo) -> QueryResult<Vec<SessionRow>> {
+    payment_sessions::table
+        .filter(payment_sessions::order_no.eq(order_no))
+        .order((payment_sessions::created_at, payment_sessions::id))
+        .load(conn)
+}
+
 /// Moves the session to `to` from one of the states allowed; whether it moved.
 pub fn transition(
     conn: &mut DbConnection,

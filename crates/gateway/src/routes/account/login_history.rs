@@ -1,6 +1,7 @@
 //! `GET /api/loginHistory`: the member's sign-ins, newest first.
 
 use actix_web::{HttpRequest, get, web};
+use keyshop_proto::member::v1 as pb;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -10,6 +11,7 @@ use crate::routes::member::{PageParams, authorized};
 use crate::state::GatewayState;
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginHistoryDto {
     pub id: i64,
     /// Epoch milliseconds.
@@ -19,6 +21,20 @@ pub struct LoginHistoryDto {
     pub device: String,
     pub browser: String,
     pub success: bool,
+}
+
+impl From<pb::LoginRecord> for LoginHistoryDto {
+    fn from(record: pb::LoginRecord) -> LoginHistoryDto {
+        LoginHistoryDto {
+            id: record.id,
+            at: record.at_ms,
+            ip: record.ip,
+            os: record.os,
+            device: record.device,
+            browser: record.browser,
+            success: record.success,
+        }
+    }
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "account", operation_id = "account_login_history",
@@ -36,19 +52,7 @@ pub async fn login_history(
 ) -> ApiResult<ListPage<LoginHistoryDto>> {
     let page = state.clients.member().list_login_history(authorized(&request, query.request()?)).await?.into_inner();
     Ok(Reply::ok(ListPage {
-        rows: page
-            .rows
-            .into_iter()
-            .map(|record| LoginHistoryDto {
-                id: record.id,
-                at: record.at_ms,
-                ip: record.ip,
-                os: record.os,
-                device: record.device,
-                browser: record.browser,
-                success: record.success,
-            })
-            .collect(),
+        rows: page.rows.into_iter().map(LoginHistoryDto::from).collect(),
         total: page.total,
         page: page.page,
         limit: page.limit,

@@ -8,14 +8,19 @@
 //! checks again.
 
 pub mod audit;
+pub mod coupons;
+pub mod customers;
+pub mod dashboard;
 pub mod enroll;
 pub mod invitations;
 pub mod me;
 pub mod members;
+pub mod order_actions;
 pub mod orders;
 pub mod refunds;
 pub mod sessions;
 pub mod sign_in;
+pub mod stock;
 
 use std::future::Future;
 

@@ -34,6 +34,21 @@ pub struct RefundRequestDto {
     pub overdue: bool,
 }
 
+impl From<pb::RefundQueueItem> for RefundRequestDto {
+    fn from(row: pb::RefundQueueItem) -> RefundRequestDto {
+        RefundRequestDto {
+            order_no: row.order_no,
+            email: row.email,
+            amount: row.amount,
+            currency: row.currency,
+            requested_at: row.requested_at_ms,
+            reason: row.reason,
+            deadline: row.deadline_ms,
+            overdue: row.overdue,
+        }
+    }
+}
+
 #[utoipa::path(context_path = "/prod-api", tag = "staff", operation_id = "staff_refunds", params(LangParam, PageParams),
     security(("bearer" = [])),
     responses(
@@ -51,20 +66,7 @@ pub async fn staff_refunds(
     let page = query.request()?;
     let call = pb::StaffListRefundsRequest { page: page.page, limit: page.limit };
     let queue = acting(staff, state.clients.order().staff_list_refunds(call)).await?.into_inner();
-    let rows = queue
-        .rows
-        .into_iter()
-        .map(|row| RefundRequestDto {
-            order_no: row.order_no,
-            email: row.email,
-            amount: row.amount,
-            currency: row.currency,
-            requested_at: row.requested_at_ms,
-            reason: row.reason,
-            deadline: row.deadline_ms,
-            overdue: row.overdue,
-        })
-        .collect();
+    let rows = queue.rows.into_iter().map(RefundRequestDto::from).collect();
     Ok(Reply::ok(ListPage { rows, total: queue.total, page: queue.page, limit: queue.limit }))
 }
 

@@ -1,5 +1,20 @@
 import type {
   AuditPageDto,
+  StaffRevealedKeyDto,
+  StaffKeyPageDto,
+  CouponBody,
+  CouponDto,
+  CouponPageDto,
+  CustomerFileDto,
+  CustomerPageDto,
+  DashboardDto,
+  ImportReportDto,
+  KeyFileFormat,
+  StockDto,
+  StockPageDto,
+  StockSearch,
+  OrderDto,
+  StaffNoteDto,
   StaffOrderDto,
   StaffOrderPageDto,
   StaffOrderSearch,
@@ -124,5 +139,139 @@ export function staffOrder(orderNo: string): Promise<StaffOrderDto> {
   return api.get('/prod-api/api/staff/orders/{orderNo}', {
     ...asStaff(),
     params: { path: { orderNo } },
+  });
+}
+
+/** The dashboard's figures, its days starting at this browser's midnight. */
+export function staffDashboard(): Promise<DashboardDto> {
+  const utcOffset = -new Date().getTimezoneOffset();
+  return api.get('/prod-api/api/staff/dashboard', {
+    ...asStaff(),
+    params: { query: { utcOffset } },
+  });
+}
+
+export function stockList(query: StockSearch): Promise<StockPageDto> {
+  return api.get('/prod-api/api/staff/stock', { ...asStaff(), params: { query } });
+}
+
+export function setStockThreshold(
+  sku: string,
+  threshold: number,
+  version: number,
+): Promise<StockDto> {
+  return api.put('/prod-api/api/staff/stock/{sku}/threshold', {
+    ...asStaff(),
+    params: { path: { sku } },
+    body: { threshold, version },
+  });
+}
+
+export function importKeys(
+  sku: string,
+  text: string,
+  format: KeyFileFormat,
+): Promise<ImportReportDto> {
+  return api.post('/prod-api/api/staff/stock/{sku}/keys', {
+    ...asStaff(),
+    params: { path: { sku } },
+    body: { text, format },
+    silent: true,
+  });
+}
+
+export function staffCancelOrder(orderNo: string): Promise<OrderDto> {
+  return api.post('/prod-api/api/staff/orders/{orderNo}/cancel', {
+    ...asStaff(),
+    params: { path: { orderNo } },
+  });
+}
+
+export function staffResendEmail(orderNo: string): Promise<OrderDto> {
+  return api.post('/prod-api/api/staff/orders/{orderNo}/resend', {
+    ...asStaff(),
+    params: { path: { orderNo } },
+  });
+}
+
+export function staffAddNote(orderNo: string, note: string): Promise<StaffNoteDto[]> {
+  return api.post('/prod-api/api/staff/orders/{orderNo}/notes', {
+    ...asStaff(),
+    params: { path: { orderNo } },
+    body: { note },
+    silent: true,
+  });
+}
+
+export function searchCustomers(text: string, page: number): Promise<CustomerPageDto> {
+  return api.get('/prod-api/api/staff/customers', {
+    ...asStaff(),
+    params: { query: { text: text || undefined, page, limit: 20 } },
+  });
+}
+
+export function staffCustomer(id: number): Promise<CustomerFileDto> {
+  return api.get('/prod-api/api/staff/customers/{id}', { ...asStaff(), params: { path: { id } } });
+}
+
+export function setCustomerDisabled(
+  id: number,
+  disabled: boolean,
+  version: number,
+): Promise<CustomerFileDto> {
+  return api.put('/prod-api/api/staff/customers/{id}', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { disabled, version },
+  });
+}
+
+export function adjustCustomerPoints(
+  id: number,
+  delta: number,
+  reason: string,
+  version: number,
+): Promise<CustomerFileDto> {
+  return api.post('/prod-api/api/staff/customers/{id}/points', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { delta, reason, version },
+    silent: true,
+  });
+}
+
+export function searchCoupons(text: string, page: number): Promise<CouponPageDto> {
+  return api.get('/prod-api/api/staff/coupons', {
+    ...asStaff(),
+    params: { query: { text: text || undefined, page, limit: 20 } },
+  });
+}
+
+/** A new coupon, or (with `version`) the coupon of `body.code` rewritten. */
+export function saveCoupon(body: CouponBody): Promise<CouponDto> {
+  if (body.version === undefined || body.version === null) {
+    return api.post('/prod-api/api/staff/coupons', { ...asStaff(), body, silent: true });
+  }
+  return api.put('/prod-api/api/staff/coupons/{code}', {
+    ...asStaff(),
+    params: { path: { code: body.code ?? '' } },
+    body,
+    silent: true,
+  });
+}
+
+export function productKeys(sku: string, page: number): Promise<StaffKeyPageDto> {
+  return api.get('/prod-api/api/staff/stock/{sku}/keys', {
+    ...asStaff(),
+    params: { path: { sku }, query: { page, limit: 20 } },
+  });
+}
+
+export function revealKey(id: number, reason: string): Promise<StaffRevealedKeyDto> {
+  return api.post('/prod-api/api/staff/keys/{id}/reveal', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { reason },
+    silent: true,
   });
 }

@@ -13,6 +13,9 @@ import './staff.css';
 export const STAFF_SECTIONS = [
   { to: paths.staffOrders, key: 'staff.nav.orders', permission: 'orders.read' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
+  { to: paths.staffStock, key: 'staff.nav.stock', permission: 'keys.read' },
+  { to: paths.staffCustomers, key: 'staff.nav.customers', permission: 'members.read' },
+  { to: paths.staffCoupons, key: 'staff.nav.coupons', permission: 'coupons.manage' },
   { to: paths.staffTeam, key: 'staff.nav.team', permission: 'staff.manage' },
   { to: paths.staffAudit, key: 'staff.nav.audit', permission: 'audit.read' },
   { to: paths.staffSessions, key: 'staff.nav.sessions', permission: null },

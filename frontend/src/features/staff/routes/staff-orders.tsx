@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { OrderDto, OrderState, StaffOrderSearch } from '@/api/types';
 import { OrderStateValues } from '@/api/vocabulary';
 import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
+import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 
 import { searchOrders } from '../api/staff';
@@ -24,7 +25,9 @@ interface Filters {
 }
 
 const EMPTY: Filters = { orderNo: '', email: '', state: '', sku: '', from: '', to: '' };
-/** The most rows one export reads (the API's largest page, page after page). */
+/** Orders a page shows, and an export reads at a time (the API's largest page). */
+const PAGE_SIZE = 50;
+/** The most pages one export reads. */
 const EXPORT_PAGES = 20;
 
 function query(filters: Filters, page: number): StaffOrderSearch {
@@ -37,7 +40,7 @@ function query(filters: Filters, page: number): StaffOrderSearch {
     from: day(filters.from),
     to: day(filters.to),
     page,
-    limit: 50,
+    limit: PAGE_SIZE,
   };
 }
 
@@ -45,9 +48,10 @@ function OrderSearch() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [page, setPage] = useState(1);
   const found = useQuery({
-    queryKey: ['staff', 'orders', filters],
-    queryFn: () => searchOrders(query(filters, 1)),
+    queryKey: ['staff', 'orders', filters, page],
+    queryFn: () => searchOrders(query(filters, page)),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -77,6 +81,7 @@ function OrderSearch() {
         className="ks-staff__filters"
         onSubmit={(event) => {
           event.preventDefault();
+          setPage(1);
           setFilters(draft);
         }}
       >
@@ -164,6 +169,9 @@ function OrderSearch() {
           </li>
         ))}
       </ul>
+      {found.data && found.data.total > PAGE_SIZE ? (
+        <Pagination page={page} total={found.data.total} limit={PAGE_SIZE} onPageChange={setPage} />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE stock DROP COLUMN threshold_version;
+ALTER TABLE stock DROP COLUMN low_threshold;

@@ -1,0 +1,2 @@
+DROP TABLE points_adjustments;
+ALTER TABLE members DROP COLUMN staff_version;

@@ -1,0 +1,2 @@
+DROP INDEX orders_paid;
+DROP INDEX orders_created;

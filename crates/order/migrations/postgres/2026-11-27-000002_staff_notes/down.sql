@@ -1,0 +1,1 @@
+DROP TABLE order_staff_notes;

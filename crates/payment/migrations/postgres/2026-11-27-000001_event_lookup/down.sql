@@ -1,0 +1,1 @@
+DROP INDEX provider_events_session;
