@@ -21,6 +21,8 @@ pub const CACHE_GROUP: &str = "catalog-cache";
 pub const STOCK_REASON: &str = "stock";
 /// The `ProductsChanged` reason of a posted review.
 pub const REVIEW_REASON: &str = "review";
+/// The `ProductsChanged` reason of an edit in the console.
+pub const EDIT_REASON: &str = "edit";
 /// Stock projections are written to the shared database: one replica each.
 pub const STOCK_GROUP: &str = "catalog-stock";
 
@@ -42,6 +44,7 @@ impl EventHandler for CacheInvalidator {
             match changed.reason.as_str() {
                 STOCK_REASON => self.service.refresh_stock(changed.product_ids).await?,
                 REVIEW_REASON => self.service.refresh_ratings(changed.product_ids).await?,
+                EDIT_REASON => self.service.refresh_products(changed.product_ids).await?,
                 _ => self.service.request_refresh(),
             }
         }

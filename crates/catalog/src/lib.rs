@@ -8,6 +8,8 @@ pub mod domain;
 pub mod events;
 pub mod geoip;
 pub mod grpc;
+pub mod images;
+pub mod media_store;
 pub mod search;
 pub mod service;
 pub mod snapshot;
@@ -35,6 +37,8 @@ use crate::service::{CatalogDeps, CatalogService};
 
 /// How long a reload waits for more changes to arrive first.
 const REFRESH_SETTLE: Duration = Duration::from_millis(30);
+/// The largest answer (an image file of the full-size screenshot).
+pub const MAX_ANSWER_BYTES: usize = 16 * 1024 * 1024;
 /// How often counted product views are written.
 const VIEW_FLUSH_EVERY: Duration = Duration::from_secs(10);
 
@@ -44,6 +48,8 @@ pub enum CatalogError {
     Db(#[from] keyshop_core::db::DbError),
     #[error("GeoIP database: {0}")]
     GeoIp(String),
+    #[error("media store: {0}")]
+    Media(String),
     #[error("catalog gRPC server: {0}")]
     Transport(#[from] tonic::transport::Error),
     #[error("catalog event consumer: {0}")]
@@ -78,6 +84,7 @@ impl Catalog {
                 throttle: platform.throttle.clone(),
                 waker: waker.clone(),
                 geoip,
+                media: media_store::MediaStore::open(&config.media_store_url).map_err(CatalogError::Media)?,
             })
             .await?,
         );
@@ -105,7 +112,10 @@ impl Catalog {
         tasks.push(tokio::spawn(async move {
             service.run_refresher(REFRESH_SETTLE, VIEW_FLUSH_EVERY, refresher_stop).await;
         }));
-        let api = CatalogServiceServer::new(CatalogGrpc { service: self.service.clone() });
+        // An image upload is up to 8 MiB (the gateway refuses more).
+        let api = CatalogServiceServer::new(CatalogGrpc { service: self.service.clone() })
+            .max_decoding_message_size(images::MAX_UPLOAD_BYTES + 64 * 1024)
+            .max_encoding_message_size(MAX_ANSWER_BYTES);
         let name = <CatalogServiceServer<CatalogGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
         keyshop_core::grpc::serve_routes(name, Routes::new(api), listener, shutdown, tasks, db, self.verifier).await?;

@@ -1,6 +1,10 @@
-//! Full-text search over product titles (and developer, publisher, genres and
-//! tags) with tantivy, in RAM: typo tolerant (fuzzy terms), prefix-as-you-type
-//! on the last word, ranked by BM25 with the title weighted highest.
+//! Full-text search over product titles in every language (and developer,
+//! publisher, genres and tags) with tantivy, in RAM: typo tolerant (fuzzy
+//! terms), prefix-as-you-type on the last word, ranked by BM25 with the title
+//! weighted highest. Chinese, Japanese and Korean, written without spaces,
+//! are indexed and searched as overlapping pairs of characters. A product
+//! edited in the console is replaced in a copy of the index (one delete and
+//! one add), never rebuilt with the rest.
 
 use std::collections::{HashMap, HashSet};
 
@@ -8,7 +12,7 @@ use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STORED, Schema, TEXT};
 use tantivy::tokenizer::TextAnalyzer;
-use tantivy::{Index, Searcher, TantivyDocument, Term};
+use tantivy::{Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use crate::domain::product::ProductSummary;
 
@@ -21,10 +25,68 @@ const TWO_TYPOS_FROM: usize = 8;
 pub struct SearchError(#[from] tantivy::TantivyError);
 
 pub struct SearchIndex {
+    index: Index,
+    reader: IndexReader,
     searcher: Searcher,
     analyzer: TextAnalyzer,
+    id: Field,
     title: Field,
     extra: Field,
+}
+
+/// Chinese, Japanese (kana and kanji) and Korean letters.
+fn is_cjk(character: char) -> bool {
+    matches!(character as u32,
+        0x3040..=0x30ff // hiragana, katakana
+        | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xf900..=0xfaff // CJK ideographs
+        | 0xac00..=0xd7af // Hangul syllables
+        | 0xff66..=0xff9d) // half-width katakana
+}
+
+/// `text` with every run of CJK letters written as its overlapping pairs
+/// (`星の旅人` → `星の の旅 旅人`), so a part of a title finds it; the rest as is.
+pub fn with_cjk_pairs(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut run: Vec<char> = Vec::new();
+    let flush = |run: &mut Vec<char>, out: &mut String| {
+        if run.len() == 1 {
+            out.push(run[0]);
+        }
+        for pair in run.windows(2) {
+            out.push(' ');
+            out.extend(pair);
+            out.push(' ');
+        }
+        run.clear();
+    };
+    for character in text.chars() {
+        if is_cjk(character) {
+            run.push(character);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(character);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// The searchable text of a product: its titles, and the rest.
+fn document(id: Field, title: Field, extra: Field, product: &ProductSummary) -> TantivyDocument {
+    let mut document = TantivyDocument::new();
+    document.add_i64(id, product.id);
+    document.add_text(title, with_cjk_pairs(&product.title));
+    for (_, localized) in &product.titles {
+        document.add_text(title, with_cjk_pairs(localized));
+    }
+    let extras = [product.developer.as_str(), product.publisher.as_str()]
+        .into_iter()
+        .chain(product.genres.iter().map(|genre| genre.as_str()))
+        .chain(product.tags.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    document.add_text(extra, extras);
+    document
 }
 
 impl SearchIndex {
@@ -36,27 +98,44 @@ impl SearchIndex {
         let index = Index::create_in_ram(schema.build());
         let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, WRITER_MEMORY)?;
         for product in products {
-            let mut document = TantivyDocument::new();
-            document.add_i64(id, product.id);
-            document.add_text(title, &product.title);
-            let extras = [product.developer.as_str(), product.publisher.as_str()]
-                .into_iter()
-                .chain(product.genres.iter().map(|genre| genre.as_str()))
-                .chain(product.tags.iter().map(String::as_str))
-                .collect::<Vec<_>>()
-                .join(" ");
-            document.add_text(extra, extras);
-            writer.add_document(document)?;
+            writer.add_document(document(id, title, extra, product))?;
         }
         writer.commit()?;
         let analyzer = index.tokenizer_for_field(title)?;
-        let searcher = index.reader()?.searcher();
-        Ok(SearchIndex { searcher, analyzer, title, extra })
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let searcher = reader.searcher();
+        Ok(SearchIndex { index, reader, searcher, analyzer, id, title, extra })
+    }
+
+    /// A copy searching `changed` as they are now and no longer finding
+    /// `removed`: one delete and one add per product, the rest shared.
+    /// The searcher of `self` keeps answering as before.
+    pub fn with_changes(&self, changed: &[ProductSummary], removed: &[i64]) -> Result<SearchIndex, SearchError> {
+        let mut writer = self.index.writer_with_num_threads::<TantivyDocument>(1, WRITER_MEMORY)?;
+        for id in removed.iter().chain(changed.iter().map(|product| &product.id)) {
+            writer.delete_term(Term::from_field_i64(self.id, *id));
+        }
+        for product in changed {
+            writer.add_document(document(self.id, self.title, self.extra, product))?;
+        }
+        writer.commit()?;
+        drop(writer);
+        self.reader.reload()?;
+        Ok(SearchIndex {
+            index: self.index.clone(),
+            reader: self.reader.clone(),
+            searcher: self.reader.searcher(),
+            analyzer: self.analyzer.clone(),
+            id: self.id,
+            title: self.title,
+            extra: self.extra,
+        })
     }
 
     fn tokens(&self, text: &str) -> Vec<String> {
         let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(text);
+        let text = with_cjk_pairs(text);
+        let mut stream = analyzer.token_stream(&text);
         let mut tokens = Vec::new();
         while let Some(token) = stream.next() {
             if !tokens.contains(&token.text) {
@@ -180,6 +259,9 @@ mod tests {
             genres: vec![keyshop_core::vocab::Genre::Rpg],
             languages: vec![keyshop_core::vocab::Language::EnUs],
             tags: vec!["open world".into()],
+            titles: Vec::new(),
+            cover_image: String::new(),
+            screenshot_images: Vec::new(),
         }
     }
 
@@ -235,5 +317,29 @@ mod tests {
         assert_eq!(suggestions[0], 4, "the best-selling variant of the title");
         let many = index.suggest("f", 1, product_of).unwrap();
         assert!(many.len() <= 1);
+    }
+
+    #[test]
+    fn japanese_titles_are_found_by_any_part() {
+        assert_eq!(with_cjk_pairs("星の旅人 II"), " 星の  の旅  旅人  II");
+        let mut starry = product(7, "Star Voyager", "Nova", 1);
+        starry.titles = vec![("ja".to_owned(), "星の旅人".to_owned())];
+        let index = SearchIndex::build([&starry]).unwrap();
+        for text in ["星の旅人", "旅人", "星の", "star voy"] {
+            assert_eq!(ids(&index.search(text, 10).unwrap()), [7], "{text}");
+        }
+        assert!(index.search("月の", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_changed_product_is_replaced_in_a_copy() {
+        let (index, products) = index();
+        let mut renamed = products[0].clone();
+        renamed.title = "Quiet Harbour".to_owned();
+        let patched = index.with_changes(std::slice::from_ref(&renamed), &[products[1].id]).unwrap();
+        assert_eq!(ids(&patched.search("harbour", 10).unwrap()), [renamed.id]);
+        assert!(ids(&patched.search(&products[1].title, 10).unwrap()).iter().all(|id| *id != products[1].id));
+        // The old copy answers as before.
+        assert!(index.search("harbour", 10).unwrap().is_empty());
     }
 }

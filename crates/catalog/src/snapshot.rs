@@ -42,6 +42,12 @@ impl Snapshot {
     pub fn build(products: Vec<ProductSummary>) -> Result<Snapshot, SearchError> {
         let search = SearchIndex::build(&products)?;
         let codes = products.iter().map(ProductCodes::of).collect();
+        let products = products.into_iter().map(Arc::new).collect();
+        Ok(Snapshot::assemble(products, codes, Arc::new(search)))
+    }
+
+    /// Look-ups and counts over `products` (with their `codes`), searched by `search`.
+    fn assemble(products: Vec<Arc<ProductSummary>>, codes: Vec<ProductCodes>, search: Arc<SearchIndex>) -> Snapshot {
         let by_id = products.iter().enumerate().map(|(index, product)| (product.id, index)).collect();
         let by_names = products
             .iter()
@@ -66,15 +72,36 @@ impl Snapshot {
             genres: genres.counts(),
             regions: regions.counts(),
         };
-        let products = products.into_iter().map(Arc::new).collect();
-        Ok(Snapshot {
-            products,
-            codes,
-            by_id: Arc::new(by_id),
-            by_names: Arc::new(by_names),
-            search: Arc::new(search),
-            navigation,
-        })
+        Snapshot { products, codes, by_id: Arc::new(by_id), by_names: Arc::new(by_names), search, navigation }
+    }
+
+    /// The same catalog with `ids` as they are now: those in `current`
+    /// (published) replaced or added, the others taken out. The search index
+    /// gets one delete and one add per product, not a rebuild.
+    pub fn with_products(&self, ids: &[i64], current: Vec<ProductSummary>) -> Result<Snapshot, SearchError> {
+        let removed: Vec<i64> =
+            ids.iter().copied().filter(|id| !current.iter().any(|product| product.id == *id)).collect();
+        let search = self.search.with_changes(&current, &removed)?;
+        let mut fresh: HashMap<i64, ProductSummary> =
+            current.into_iter().map(|product| (product.id, product)).collect();
+        let mut products = Vec::with_capacity(self.products.len() + fresh.len());
+        let mut codes = Vec::with_capacity(products.capacity());
+        for (product, code) in self.products.iter().zip(&self.codes) {
+            if let Some(changed) = fresh.remove(&product.id) {
+                codes.push(ProductCodes::of(&changed));
+                products.push(Arc::new(changed));
+            } else if !ids.contains(&product.id) {
+                codes.push(*code);
+                products.push(product.clone());
+            }
+        }
+        let mut added: Vec<ProductSummary> = fresh.into_values().collect();
+        added.sort_by_key(|product| product.id);
+        for product in added {
+            codes.push(ProductCodes::of(&product));
+            products.push(Arc::new(product));
+        }
+        Ok(Snapshot::assemble(products, codes, Arc::new(search)))
     }
 
     /// The same catalog with the stock of some products changed (`(id,
@@ -192,6 +219,9 @@ mod tests {
             genres: vec![Genre::Rpg],
             languages: vec![keyshop_core::vocab::Language::EnUs],
             tags: Vec::new(),
+            titles: Vec::new(),
+            cover_image: String::new(),
+            screenshot_images: Vec::new(),
         }
     }
 
@@ -207,5 +237,19 @@ mod tests {
         assert!(Arc::ptr_eq(&patched.search, &snapshot.search), "the index is shared");
         assert_eq!(snapshot.by_id(2).unwrap().stock, StockStatus::InStock, "the old snapshot is untouched");
         assert_eq!(patched.by_names("game-2", "steam-global").unwrap().id, 2);
+    }
+
+    #[test]
+    fn an_edited_product_is_replaced_added_or_taken_out() {
+        let snapshot = Snapshot::build(vec![product(1, StockStatus::InStock), product(2, StockStatus::Low)]).unwrap();
+        let mut renamed = product(1, StockStatus::InStock);
+        renamed.title = "Renamed".to_owned();
+        let patched = snapshot.with_products(&[1, 2, 3], vec![renamed, product(3, StockStatus::InStock)]).unwrap();
+        let ids: Vec<i64> = patched.products.iter().map(|product| product.id).collect();
+        assert_eq!(ids, [1, 3]);
+        assert_eq!(patched.by_id(1).unwrap().title, "Renamed");
+        assert!(patched.by_id(2).is_none());
+        assert_eq!(patched.codes.len(), 2);
+        assert_eq!(snapshot.products.len(), 2, "the old snapshot is untouched");
     }
 }

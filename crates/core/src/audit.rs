@@ -34,6 +34,10 @@ crate::vocabulary! {
         CouponCreate = "coupon.create",
         CouponUpdate = "coupon.update",
         KeyReveal = "key.reveal",
+        ProductCreate = "product.create",
+        ProductUpdate = "product.update",
+        ProductState = "product.state",
+        ProductImage = "product.image",
     }
 }
 

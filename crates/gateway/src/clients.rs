@@ -21,6 +21,10 @@ use tonic_health::pb::health_client::HealthClient;
 
 pub type Intercepted = keyshop_core::grpc::Intercepted;
 
+/// The largest message to or from the catalog: an image upload (8 MiB) or an
+/// image file, under the catalog's own limit.
+const MAX_CATALOG_MESSAGE_BYTES: usize = 16 * 1024 * 1024;
+
 #[derive(Clone)]
 pub struct ServiceClients {
     catalog: CatalogServiceClient<Intercepted>,
@@ -85,7 +89,10 @@ impl ServiceEndpoints {
         let order = Balanced::at("order", self.order.clone());
         let payment = Balanced::at("payment", self.payment.clone());
         ServiceClients {
-            catalog: CatalogServiceClient::with_interceptor(catalog.clone(), self.interceptor(Party::Catalog)),
+            // Image uploads and files are larger than tonic's 4 MiB default.
+            catalog: CatalogServiceClient::with_interceptor(catalog.clone(), self.interceptor(Party::Catalog))
+                .max_encoding_message_size(MAX_CATALOG_MESSAGE_BYTES)
+                .max_decoding_message_size(MAX_CATALOG_MESSAGE_BYTES),
             member: MemberServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
             staff: StaffServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
             delivery: DeliveryServiceClient::with_interceptor(delivery.clone(), self.interceptor(Party::Delivery)),

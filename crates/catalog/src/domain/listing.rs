@@ -416,6 +416,9 @@ mod tests {
             genres: genres.to_vec(),
             languages: vec![Language::EnUs],
             tags: Vec::new(),
+            titles: Vec::new(),
+            cover_image: String::new(),
+            screenshot_images: Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 pub mod art;
 pub mod currency;
+pub mod draft;
 pub mod language;
 pub mod listing;
 pub mod location;

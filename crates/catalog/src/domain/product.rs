@@ -36,6 +36,13 @@ pub struct ProductSummary {
     pub genres: Vec<Genre>,
     pub languages: Vec<Language>,
     pub tags: Vec<String>,
+    /// Titles in the other catalogue languages, `(language, title)`, only
+    /// those written (the shop shows `title` elsewhere).
+    pub titles: Vec<(String, String)>,
+    /// The uploaded cover's stem; empty: the generated artwork.
+    pub cover_image: String,
+    /// The uploaded screenshots' stems, in order.
+    pub screenshot_images: Vec<String>,
 }
 
 impl ProductSummary {

@@ -2,14 +2,17 @@
 
 use std::sync::Arc;
 
-use keyshop_core::vocab::{Genre, Platform, ProductType, Region};
+use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region};
 use keyshop_proto::catalog::v1 as pb;
 
 use crate::domain::currency::Currency;
+use crate::domain::draft::{LanguageTexts, RawProduct};
 use crate::domain::listing::Facets;
+use crate::domain::product::Requirements;
 use crate::domain::product::{ProductDetail, ProductSummary, RequirementSet};
 use crate::domain::review::RatingSummary;
 use crate::service::products::ProductPage;
+use crate::service::staff_products::{StaffProduct, StaffProductLine};
 use crate::snapshot::NavigationCounts;
 use crate::store::news::NewsEntry;
 use crate::store::pages::PageRow;
@@ -43,6 +46,8 @@ pub fn card(product: &ProductSummary) -> pb::ProductCard {
         rating_count: product.rating_count,
         release_date: product.release_date.clone(),
         per_order_limit: product.per_order_limit,
+        titles: product.titles.iter().cloned().collect(),
+        cover_image: product.cover_image.clone(),
     }
 }
 
@@ -74,6 +79,7 @@ pub fn detail(detail: ProductDetail) -> pb::ProductDetail {
         }),
         tags: summary.tags.clone(),
         countries: detail.countries,
+        screenshot_images: summary.screenshot_images.clone(),
     }
 }
 
@@ -154,4 +160,107 @@ pub fn news(entry: NewsEntry, with_body: bool) -> pb::NewsItem {
 
 pub fn page_text(page: PageRow) -> pb::Page {
     pb::Page { slug: page.slug, title: page.title, body: page.body, language: page.language }
+}
+
+fn requirement_set_of(set: pb::RequirementSet) -> RequirementSet {
+    RequirementSet { os: set.os, cpu: set.cpu, memory: set.memory, graphics: set.graphics, storage: set.storage }
+}
+
+/// The console's fields as the domain reads them (a value outside a
+/// vocabulary stays `None`, for the check to name).
+pub fn raw_product(fields: pb::ProductFields) -> RawProduct {
+    RawProduct {
+        sku: fields.sku,
+        game_name: fields.game_name,
+        game_ext_name: fields.game_ext_name,
+        product_type: ProductType::from_proto(fields.product_type).ok(),
+        platform: Platform::from_proto(fields.platform).ok(),
+        region: Region::from_proto(fields.region).ok(),
+        developer: fields.developer,
+        publisher: fields.publisher,
+        release_date: fields.release_date,
+        price_usd: fields.price_usd,
+        list_price_usd: fields.list_price_usd,
+        per_order_limit: fields.per_order_limit,
+        preorder: fields.preorder,
+        genres: fields.genres.into_iter().map(|genre| Genre::from_proto(genre).ok()).collect(),
+        languages: fields.languages.into_iter().map(|language| Language::from_proto(language).ok()).collect(),
+        requirements: fields.requirements.map(|requirements| Requirements {
+            minimum: requirement_set_of(requirements.minimum.unwrap_or_default()),
+            recommended: requirement_set_of(requirements.recommended.unwrap_or_default()),
+        }),
+        texts: fields
+            .texts
+            .into_iter()
+            .map(|texts| LanguageTexts {
+                language: texts.language,
+                title: texts.title,
+                description: texts.description,
+                activation_guide: texts.activation_guide,
+            })
+            .collect(),
+    }
+}
+
+pub fn staff_product(product: StaffProduct) -> pb::StaffProduct {
+    let requirements = product.requirements().map(|requirements| pb::Requirements {
+        minimum: Some(requirement_set(requirements.minimum)),
+        recommended: Some(requirement_set(requirements.recommended)),
+    });
+    let row = product.row;
+    pb::StaffProduct {
+        id: row.id,
+        fields: Some(pb::ProductFields {
+            sku: row.sku,
+            game_name: row.game_name,
+            game_ext_name: row.game_ext_name,
+            product_type: row.product_type.to_proto(),
+            platform: row.platform.to_proto(),
+            region: row.region.to_proto(),
+            developer: row.developer,
+            publisher: row.publisher,
+            release_date: row.release_date,
+            price_usd: row.price_usd,
+            list_price_usd: row.list_price_usd,
+            per_order_limit: row.per_order_limit,
+            preorder: row.preorder,
+            genres: product.genres.iter().map(|genre| genre.to_proto()).collect(),
+            languages: product.languages.iter().map(|language| language.to_proto()).collect(),
+            requirements,
+            texts: product
+                .texts
+                .into_iter()
+                .map(|texts| pb::ProductLanguageTexts {
+                    language: texts.language,
+                    title: texts.title,
+                    description: texts.description,
+                    activation_guide: texts.activation_guide,
+                })
+                .collect(),
+        }),
+        state: row.state.to_proto(),
+        version: row.version,
+        cover_image: product.cover_image,
+        screenshot_images: product.screenshot_images,
+        countries: product.countries,
+        missing_languages: product.missing_languages,
+        created_at_ms: row.created_at,
+        updated_at_ms: row.updated_at,
+    }
+}
+
+pub fn staff_product_row(line: StaffProductLine) -> pb::StaffProductRow {
+    let row = line.row;
+    pb::StaffProductRow {
+        id: row.id,
+        sku: row.sku,
+        title: row.title,
+        platform: row.platform.to_proto(),
+        price_usd: row.price_usd,
+        state: row.state.to_proto(),
+        stock: row.stock_status.to_proto(),
+        cover_image: line.cover_image,
+        languages_done: i32::try_from(line.languages_done).unwrap_or(0),
+        updated_at_ms: row.updated_at,
+    }
 }

@@ -11,6 +11,10 @@ use tonic::{Request, Response, Status};
 use crate::domain::listing::RawQuery;
 use crate::domain::review::ReviewForm;
 use crate::service::CatalogService;
+use crate::service::staff_products::ImageChange;
+use keyshop_core::audit::Actor;
+use keyshop_core::error::AppError;
+use keyshop_core::vocab::ProductState;
 
 pub struct CatalogGrpc {
     pub service: Arc<CatalogService>,
@@ -190,6 +194,7 @@ impl CatalogApi for CatalogGrpc {
                     game_name: product.game_name.clone(),
                     game_ext_name: product.game_ext_name.clone(),
                     platform: product.platform.to_proto(),
+                    titles: product.titles.iter().cloned().collect(),
                 })
                 .collect(),
         }))
@@ -259,5 +264,93 @@ impl CatalogApi for CatalogGrpc {
         let request = request.into_inner();
         let image = self.service.image(&request.kind, request.id, request.index).await?;
         Ok(Response::new(pb::Image { content_type: image.content_type.to_owned(), data: image.data, etag: image.etag }))
+    }
+
+    async fn get_media_file(&self, request: Request<pb::GetMediaFileRequest>) -> Result<Response<pb::Image>, Status> {
+        let image = self.service.media_file(&request.into_inner().name).await?;
+        Ok(Response::new(pb::Image { content_type: image.content_type.to_owned(), data: image.data, etag: image.etag }))
+    }
+
+    async fn staff_list_products(
+        &self,
+        request: Request<pb::StaffListProductsRequest>,
+    ) -> Result<Response<pb::StaffProductPage>, Status> {
+        let request = request.into_inner();
+        let states = request
+            .states
+            .iter()
+            .map(|state| ProductState::from_proto(*state))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| AppError::field("states", "api.field.invalid"))?;
+        let (lines, total, paging) =
+            self.service.staff_products(&request.text, states, request.page, request.limit).await?;
+        Ok(Response::new(pb::StaffProductPage {
+            rows: lines.into_iter().map(convert::staff_product_row).collect(),
+            total,
+            page: paging.page as i32,
+            limit: paging.limit as i32,
+        }))
+    }
+
+    async fn staff_get_product(
+        &self,
+        request: Request<pb::StaffGetProductRequest>,
+    ) -> Result<Response<pb::StaffProduct>, Status> {
+        let product = self.service.staff_product(request.into_inner().id).await?;
+        Ok(Response::new(convert::staff_product(product)))
+    }
+
+    async fn staff_save_product(
+        &self,
+        request: Request<pb::StaffSaveProductRequest>,
+    ) -> Result<Response<pb::StaffProduct>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let fields = request.fields.ok_or_else(|| AppError::field("fields", "api.field.required"))?;
+        let product =
+            self.service.save_product(request.id, request.version, convert::raw_product(fields), actor).await?;
+        Ok(Response::new(convert::staff_product(product)))
+    }
+
+    async fn staff_set_product_state(
+        &self,
+        request: Request<pb::StaffSetProductStateRequest>,
+    ) -> Result<Response<pb::StaffProduct>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let state =
+            ProductState::from_proto(request.state).map_err(|_| AppError::field("state", "api.field.invalid"))?;
+        let product = self.service.set_product_state(request.id, request.version, state, actor).await?;
+        Ok(Response::new(convert::staff_product(product)))
+    }
+
+    async fn staff_upload_image(
+        &self,
+        request: Request<pb::StaffUploadImageRequest>,
+    ) -> Result<Response<pb::StaffProduct>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let change = match request.slot.as_str() {
+            "cover" => ImageChange::Cover,
+            "screenshot" => ImageChange::AddScreenshot,
+            _ => return Err(AppError::field("slot", "api.field.invalid").into()),
+        };
+        let product = self.service.change_image(request.id, request.version, change, request.data, actor).await?;
+        Ok(Response::new(convert::staff_product(product)))
+    }
+
+    async fn staff_remove_image(
+        &self,
+        request: Request<pb::StaffRemoveImageRequest>,
+    ) -> Result<Response<pb::StaffProduct>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let change = match (request.slot.as_str(), usize::try_from(request.index)) {
+            ("cover", _) => ImageChange::RemoveCover,
+            ("screenshot", Ok(index)) => ImageChange::RemoveScreenshot(index),
+            _ => return Err(AppError::field("slot", "api.field.invalid").into()),
+        };
+        let product = self.service.change_image(request.id, request.version, change, Vec::new(), actor).await?;
+        Ok(Response::new(convert::staff_product(product)))
     }
 }

@@ -7,6 +7,7 @@ mod news;
 mod pages;
 pub mod products;
 mod reviews;
+pub mod staff_products;
 pub mod stock;
 
 use std::collections::HashMap;
@@ -32,6 +33,7 @@ use crate::domain::language::Language;
 use crate::domain::location::{self, Suggestion};
 use crate::domain::setting::{self, SettingKey};
 use crate::geoip::GeoIp;
+use crate::media_store::MediaStore;
 use crate::snapshot::{Snapshot, SnapshotCell};
 use crate::store;
 
@@ -49,6 +51,8 @@ pub struct CatalogDeps {
     pub throttle: Arc<dyn Throttle>,
     pub waker: OutboxWaker,
     pub geoip: Option<Arc<GeoIp>>,
+    /// Where uploaded images are kept.
+    pub media: MediaStore,
 }
 
 impl CatalogDeps {
@@ -62,6 +66,7 @@ impl CatalogDeps {
             throttle: Arc::new(MemoryThrottle::new(64)),
             waker: OutboxWaker::default(),
             geoip: None,
+            media: MediaStore::memory(),
         }
     }
 }
@@ -73,6 +78,7 @@ pub struct CatalogService {
     throttle: Arc<dyn Throttle>,
     waker: OutboxWaker,
     geoip: Option<Arc<GeoIp>>,
+    media: MediaStore,
     snapshot: SnapshotCell,
     languages: Memo<Vec<Language>>,
     currencies: Memo<Vec<Currency>>,
@@ -96,7 +102,7 @@ impl CatalogService {
     /// Opens the service: loads the in-memory catalog and makes sure the
     /// default footer pages exist.
     pub async fn open(deps: CatalogDeps) -> Result<CatalogService, AppError> {
-        let CatalogDeps { db, clock, cache, throttle, waker, geoip } = deps;
+        let CatalogDeps { db, clock, cache, throttle, waker, geoip, media } = deps;
         let snapshot = load_snapshot(&db).await?;
         let service = CatalogService {
             db,
@@ -105,6 +111,7 @@ impl CatalogService {
             throttle,
             waker,
             geoip,
+            media,
             snapshot: SnapshotCell::new(snapshot),
             languages: Memo::default(),
             currencies: Memo::default(),

@@ -4,6 +4,7 @@ pub mod currencies;
 pub mod languages;
 pub mod news;
 pub mod pages;
+pub mod product_images;
 pub mod products;
 pub mod reviews;
 pub mod schema;

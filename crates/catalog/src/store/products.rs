@@ -4,9 +4,11 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
-use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region};
+use keyshop_core::vocab::{Genre, Language, Platform, ProductState, ProductType, Region};
 
+use super::product_images;
 use super::schema::{product_genres, product_languages, product_tags, product_texts, products};
+use crate::domain::draft::{LanguageTexts, ProductDraft};
 use crate::domain::product::{ProductSummary, ProductTexts, Requirements};
 use crate::domain::stock::StockStatus;
 
@@ -40,6 +42,18 @@ pub struct ProductRow {
     pub requirements: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    pub state: ProductState,
+    pub version: i64,
+}
+
+/// What hangs off a product besides its row.
+#[derive(Debug, Default)]
+struct Satellites {
+    genres: HashMap<i64, Vec<Genre>>,
+    languages: HashMap<i64, Vec<Language>>,
+    tags: HashMap<i64, Vec<String>>,
+    titles: HashMap<i64, Vec<(String, String)>>,
+    images: HashMap<i64, Vec<(i32, String)>>,
 }
 
 impl ProductRow {
@@ -47,7 +61,11 @@ impl ProductRow {
         self.requirements.as_deref().and_then(|json| serde_json::from_str(json).ok())
     }
 
-    fn into_summary(self, genres: Vec<Genre>, languages: Vec<Language>, tags: Vec<String>) -> ProductSummary {
+    fn into_summary(self, satellites: &mut Satellites) -> ProductSummary {
+        let id = self.id;
+        let images = satellites.images.remove(&id).unwrap_or_default();
+        let cover_image = images.iter().find(|(slot, _)| *slot == 0).map(|(_, stem)| stem.clone()).unwrap_or_default();
+        let screenshot_images = images.into_iter().filter(|(slot, _)| *slot > 0).map(|(_, stem)| stem).collect();
         ProductSummary {
             stock: self.stock_status,
             id: self.id,
@@ -71,9 +89,12 @@ impl ProductRow {
             rating_count: self.rating_count,
             palette: self.palette,
             screenshot_count: self.screenshot_count,
-            genres,
-            languages,
-            tags,
+            genres: satellites.genres.remove(&id).unwrap_or_default(),
+            languages: satellites.languages.remove(&id).unwrap_or_default(),
+            tags: satellites.tags.remove(&id).unwrap_or_default(),
+            titles: satellites.titles.remove(&id).unwrap_or_default(),
+            cover_image,
+            screenshot_images,
         }
     }
 }
@@ -172,38 +193,58 @@ fn grouped<T>(pairs: Vec<(i64, T)>) -> HashMap<i64, Vec<T>> {
     map
 }
 
-/// Every product with its genres, languages and tags (the in-memory catalog).
+/// Every published product with what hangs off it (the in-memory catalog).
 pub fn load_summaries(conn: &mut DbConnection) -> QueryResult<Vec<ProductSummary>> {
-    let rows: Vec<ProductRow> = products::table.order(products::id.asc()).select(ProductRow::as_select()).load(conn)?;
-    let mut genres = grouped(
-        product_genres::table
-            .order((product_genres::product_id, product_genres::genre))
-            .select((product_genres::product_id, product_genres::genre))
-            .load(conn)?,
-    );
-    let mut languages = grouped(
-        product_languages::table
-            .order((product_languages::product_id, product_languages::language))
-            .select((product_languages::product_id, product_languages::language))
-            .load(conn)?,
-    );
-    let mut tags = grouped(
-        product_tags::table
-            .order((product_tags::product_id, product_tags::tag))
-            .select((product_tags::product_id, product_tags::tag))
-            .load(conn)?,
-    );
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let id = row.id;
-            row.into_summary(
-                genres.remove(&id).unwrap_or_default(),
-                languages.remove(&id).unwrap_or_default(),
-                tags.remove(&id).unwrap_or_default(),
-            )
-        })
-        .collect())
+    load(conn, None)
+}
+
+/// The published products among `ids` (those not published, or gone, are
+/// left out): what a patch of the in-memory catalog takes.
+pub fn load_summaries_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<ProductSummary>> {
+    load(conn, Some(ids))
+}
+
+fn load(conn: &mut DbConnection, only: Option<&[i64]>) -> QueryResult<Vec<ProductSummary>> {
+    let mut rows = products::table
+        .filter(products::state.eq(ProductState::Published))
+        .order(products::id.asc())
+        .select(ProductRow::as_select())
+        .into_boxed();
+    if let Some(ids) = only {
+        rows = rows.filter(products::id.eq_any(ids.to_vec()));
+    }
+    let rows: Vec<ProductRow> = rows.load(conn)?;
+    let ids: Option<Vec<i64>> = only.map(|_| rows.iter().map(|row| row.id).collect());
+    let mut genres = product_genres::table.order((product_genres::product_id, product_genres::genre)).into_boxed();
+    let mut languages =
+        product_languages::table.order((product_languages::product_id, product_languages::language)).into_boxed();
+    let mut tags = product_tags::table.order((product_tags::product_id, product_tags::tag)).into_boxed();
+    let mut titles = product_texts::table
+        .filter(product_texts::title.ne(""))
+        .filter(product_texts::language.ne(keyshop_core::i18n::DEFAULT))
+        .order((product_texts::product_id, product_texts::language))
+        .into_boxed();
+    if let Some(ids) = &ids {
+        genres = genres.filter(product_genres::product_id.eq_any(ids.clone()));
+        languages = languages.filter(product_languages::product_id.eq_any(ids.clone()));
+        tags = tags.filter(product_tags::product_id.eq_any(ids.clone()));
+        titles = titles.filter(product_texts::product_id.eq_any(ids.clone()));
+    }
+    let mut satellites = Satellites {
+        genres: grouped(genres.select((product_genres::product_id, product_genres::genre)).load(conn)?),
+        languages: grouped(languages.select((product_languages::product_id, product_languages::language)).load(conn)?),
+        tags: grouped(tags.select((product_tags::product_id, product_tags::tag)).load(conn)?),
+        titles: grouped(
+            titles.select((product_texts::product_id, (product_texts::language, product_texts::title))).load::<(
+                i64,
+                (String, String),
+            )>(
+                conn
+            )?,
+        ),
+        images: grouped(product_images::of(conn, ids.as_deref())?),
+    };
+    Ok(rows.into_iter().map(|row| row.into_summary(&mut satellites)).collect())
 }
 
 pub fn find_by_names(conn: &mut DbConnection, game_name: &str, game_ext_name: &str) -> QueryResult<Option<ProductRow>> {
@@ -232,6 +273,8 @@ pub fn texts(conn: &mut DbConnection, product_id: i64, language: &str) -> QueryR
     let rows: Vec<(String, String, String)> = product_texts::table
         .filter(product_texts::product_id.eq(product_id))
         .filter(product_texts::language.eq_any([language, keyshop_core::i18n::DEFAULT]))
+        // A language with only its title written reads the English texts.
+        .filter(product_texts::description.ne("").or(product_texts::language.eq(keyshop_core::i18n::DEFAULT)))
         .select((product_texts::language, product_texts::description, product_texts::activation_guide))
         .load(conn)?;
     let preferred = rows.iter().position(|(row_language, _, _)| row_language == language).or(if rows.is_empty() {
@@ -298,4 +341,231 @@ pub fn add_sold(conn: &mut DbConnection, product_id: i64, quantity: i64) -> Quer
     diesel::update(products::table.find(product_id))
         .set(products::sold_count.eq(products::sold_count + quantity))
         .execute(conn)
+}
+
+/// Every language's texts of a product, en-US first.
+pub fn all_texts(conn: &mut DbConnection, product_id: i64) -> QueryResult<Vec<LanguageTexts>> {
+    let rows: Vec<(String, String, String, String)> = product_texts::table
+        .filter(product_texts::product_id.eq(product_id))
+        .order(product_texts::language)
+        .select((
+            product_texts::language,
+            product_texts::title,
+            product_texts::description,
+            product_texts::activation_guide,
+        ))
+        .load(conn)?;
+    let mut texts: Vec<LanguageTexts> = rows
+        .into_iter()
+        .map(|(language, title, description, activation_guide)| LanguageTexts {
+            language,
+            title,
+            description,
+            activation_guide,
+        })
+        .collect();
+    texts.sort_by_key(|texts| texts.language != keyshop_core::i18n::DEFAULT);
+    Ok(texts)
+}
+
+pub fn genres_of(conn: &mut DbConnection, product_id: i64) -> QueryResult<Vec<Genre>> {
+    product_genres::table
+        .filter(product_genres::product_id.eq(product_id))
+        .order(product_genres::genre)
+        .select(product_genres::genre)
+        .load(conn)
+}
+
+pub fn languages_of(conn: &mut DbConnection, product_id: i64) -> QueryResult<Vec<Language>> {
+    product_languages::table
+        .filter(product_languages::product_id.eq(product_id))
+        .order(product_languages::language)
+        .select(product_languages::language)
+        .load(conn)
+}
+
+/// Whether another product than `except` has this SKU, or these names.
+pub fn taken(conn: &mut DbConnection, draft: &ProductDraft, except: i64) -> QueryResult<(bool, bool)> {
+    let sku: i64 = products::table
+        .filter(products::sku.eq(&draft.sku))
+        .filter(products::id.ne(except))
+        .count()
+        .get_result(conn)?;
+    let names: i64 = products::table
+        .filter(products::game_name.eq(&draft.game_name))
+        .filter(products::game_ext_name.eq(&draft.game_ext_name))
+        .filter(products::id.ne(except))
+        .count()
+        .get_result(conn)?;
+    Ok((sku > 0, names > 0))
+}
+
+/// A new draft product from the console; its id.
+pub fn create(conn: &mut DbConnection, draft: &ProductDraft, palette: i32, now_ms: i64) -> QueryResult<i64> {
+    let product = NewProduct {
+        sku: draft.sku.clone(),
+        game_name: draft.game_name.clone(),
+        game_ext_name: draft.game_ext_name.clone(),
+        title: draft.title().to_owned(),
+        product_type: draft.product_type,
+        platform: draft.platform,
+        region: draft.region,
+        developer: draft.developer.clone(),
+        publisher: draft.publisher.clone(),
+        release_date: draft.release_date.clone(),
+        price_usd: draft.price_usd,
+        list_price_usd: draft.list_price_usd,
+        per_order_limit: draft.per_order_limit,
+        preorder: draft.preorder,
+        sold_count: 0,
+        view_count: 0,
+        screenshot_count: 0,
+        palette,
+        requirements: draft.requirements.clone(),
+        genres: draft.genres.clone(),
+        languages: draft.languages.clone(),
+        tags: Vec::new(),
+        texts: Vec::new(),
+    };
+    let id = insert(conn, &product, now_ms)?;
+    diesel::update(products::table.find(id)).set(products::state.eq(ProductState::Draft)).execute(conn)?;
+    write_texts(conn, id, &draft.texts)?;
+    Ok(id)
+}
+
+/// Rewrites a product's fields, genres, languages and texts, if it is still
+/// at `version`; `false` when it is not (someone saved in between).
+pub fn update(conn: &mut DbConnection, id: i64, version: i64, draft: &ProductDraft, now_ms: i64) -> QueryResult<bool> {
+    let requirements = draft.requirements.as_ref().and_then(|requirements| serde_json::to_string(requirements).ok());
+    let updated = diesel::update(products::table.find(id).filter(products::version.eq(version)))
+        .set((
+            products::sku.eq(&draft.sku),
+            products::game_name.eq(&draft.game_name),
+            products::game_ext_name.eq(&draft.game_ext_name),
+            products::title.eq(draft.title()),
+            products::product_type.eq(&draft.product_type),
+            products::platform.eq(&draft.platform),
+            products::region.eq(&draft.region),
+            products::developer.eq(&draft.developer),
+            products::publisher.eq(&draft.publisher),
+            products::release_date.eq(&draft.release_date),
+            products::price_usd.eq(draft.price_usd),
+            products::list_price_usd.eq(draft.list_price_usd),
+            products::per_order_limit.eq(draft.per_order_limit),
+            products::preorder.eq(draft.preorder),
+            products::requirements.eq(requirements),
+            products::version.eq(version + 1),
+            products::updated_at.eq(now_ms),
+        ))
+        .execute(conn)?;
+    if updated == 0 {
+        return Ok(false);
+    }
+    diesel::delete(product_genres::table.filter(product_genres::product_id.eq(id))).execute(conn)?;
+    for genre in &draft.genres {
+        diesel::insert_into(product_genres::table)
+            .values((product_genres::product_id.eq(id), product_genres::genre.eq(genre)))
+            .execute(conn)?;
+    }
+    diesel::delete(product_languages::table.filter(product_languages::product_id.eq(id))).execute(conn)?;
+    for language in &draft.languages {
+        diesel::insert_into(product_languages::table)
+            .values((product_languages::product_id.eq(id), product_languages::language.eq(language)))
+            .execute(conn)?;
+    }
+    diesel::delete(product_texts::table.filter(product_texts::product_id.eq(id))).execute(conn)?;
+    write_texts(conn, id, &draft.texts)?;
+    Ok(true)
+}
+
+fn write_texts(conn: &mut DbConnection, id: i64, texts: &[LanguageTexts]) -> QueryResult<()> {
+    for texts in texts {
+        diesel::insert_into(product_texts::table)
+            .values((
+                product_texts::product_id.eq(id),
+                product_texts::language.eq(&texts.language),
+                product_texts::title.eq(&texts.title),
+                product_texts::description.eq(&texts.description),
+                product_texts::activation_guide.eq(&texts.activation_guide),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Moves a product at `version` to `state` (and the next version); `false`
+/// when it is not at `version`.
+pub fn set_state(
+    conn: &mut DbConnection,
+    id: i64,
+    version: i64,
+    state: ProductState,
+    now_ms: i64,
+) -> QueryResult<bool> {
+    bump(conn, id, version, now_ms, Some(state))
+}
+
+/// The next version of a product at `version` (an image changed); `false`
+/// when it is not at `version`.
+pub fn bump_version(conn: &mut DbConnection, id: i64, version: i64, now_ms: i64) -> QueryResult<bool> {
+    bump(conn, id, version, now_ms, None)
+}
+
+fn bump(conn: &mut DbConnection, id: i64, version: i64, now_ms: i64, state: Option<ProductState>) -> QueryResult<bool> {
+    let target = products::table.find(id).filter(products::version.eq(version));
+    let updated = match state {
+        Some(state) => diesel::update(target)
+            .set((products::state.eq(state), products::version.eq(version + 1), products::updated_at.eq(now_ms)))
+            .execute(conn)?,
+        None => diesel::update(target)
+            .set((products::version.eq(version + 1), products::updated_at.eq(now_ms)))
+            .execute(conn)?,
+    };
+    Ok(updated > 0)
+}
+
+/// A page of the console's product list: every state, newest change first.
+pub fn staff_search(
+    conn: &mut DbConnection,
+    text: &str,
+    states: &[ProductState],
+    offset: i64,
+    limit: i64,
+) -> QueryResult<(Vec<ProductRow>, i64)> {
+    let filtered = || {
+        let mut query = products::table.into_boxed();
+        if !text.is_empty() {
+            let pattern = format!("%{}%", keyshop_core::db::like_escaped(text));
+            query = query.filter(
+                products::title
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(products::sku.like(pattern.clone()).escape('\\'))
+                    .or(products::game_name.like(pattern).escape('\\')),
+            );
+        }
+        if !states.is_empty() {
+            query = query.filter(products::state.eq_any(states.to_vec()));
+        }
+        query
+    };
+    let total = filtered().count().get_result(conn)?;
+    let rows = filtered()
+        .order((products::updated_at.desc(), products::id.desc()))
+        .offset(offset)
+        .limit(limit)
+        .select(ProductRow::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+/// How many languages have a title, per product of `ids`.
+pub fn titled_languages(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = product_texts::table
+        .filter(product_texts::product_id.eq_any(ids))
+        .filter(product_texts::title.ne(""))
+        .group_by(product_texts::product_id)
+        .select((product_texts::product_id, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
 }

@@ -58,6 +58,16 @@ diesel::table! {
         requirements -> Nullable<Text>,
         created_at -> BigInt,
         updated_at -> BigInt,
+        state -> Text,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    product_images (product_id, slot) {
+        product_id -> BigInt,
+        slot -> Integer,
+        stem -> Text,
     }
 }
 
@@ -88,6 +98,7 @@ diesel::table! {
         language -> Text,
         description -> Text,
         activation_guide -> Text,
+        title -> Text,
     }
 }
 
@@ -145,6 +156,7 @@ diesel::joinable!(product_genres -> products (product_id));
 diesel::joinable!(product_languages -> products (product_id));
 diesel::joinable!(product_tags -> products (product_id));
 diesel::joinable!(product_texts -> products (product_id));
+diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(reviews -> products (product_id));
 diesel::joinable!(news_texts -> news (news_id));
 diesel::joinable!(news_clicks -> news (news_id));
@@ -155,6 +167,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     product_languages,
     product_tags,
     product_texts,
+    product_images,
     reviews,
     news,
     news_texts,

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod console;
 mod grpc;
 mod products;
 mod support;

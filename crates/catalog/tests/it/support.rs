@@ -29,6 +29,8 @@ pub struct RunningCatalog {
     pub service: Arc<CatalogService>,
     pub bus: Arc<dyn EventBus>,
     pub test_db: TestDb,
+    /// Where uploaded images are written.
+    pub media_dir: tempfile::TempDir,
     trigger: ShutdownTrigger,
 }
 
@@ -42,6 +44,7 @@ pub fn config_for(test_db: &TestDb) -> Config {
     let raw = RawConfig {
         catalog_database_url: Some(test_db.url.clone()),
         outbox_poll_interval_ms: Some(20),
+        media_store_url: Some("memory://".to_owned()),
         ..RawConfig::default()
     };
     Config::from_raw(raw).expect("test configuration")
@@ -57,7 +60,9 @@ pub async fn start_seeded(test_db: TestDb) -> RunningCatalog {
 }
 
 async fn start_with(test_db: TestDb, demo: bool) -> RunningCatalog {
-    let config = config_for(&test_db);
+    let media_dir = tempfile::tempdir().expect("media folder");
+    let mut config = config_for(&test_db);
+    config.media_store_url = format!("file://{}", media_dir.path().display());
     let mut platform = Platform::from_config(&config).expect("platform");
     platform.identity = Keyring::generate();
     let catalog = Catalog::build(&config, &platform).await.expect("catalog builds");
@@ -78,5 +83,5 @@ async fn start_with(test_db: TestDb, demo: bool) -> RunningCatalog {
     let signer = platform.identity.signer(Party::Gateway).expect("the gateway's key");
     let manager = Asserting { signer, audience: Party::Catalog, staff: Some(staff(StaffRole::Manager)) };
     let client = CatalogServiceClient::new(InterceptedService::new(channel, manager));
-    RunningCatalog { client, service, bus: platform.bus.clone(), test_db, trigger }
+    RunningCatalog { client, service, bus: platform.bus.clone(), test_db, media_dir, trigger }
 }

@@ -219,6 +219,9 @@ pub struct Config {
     pub payment: PaymentConfig,
     pub telemetry: TelemetryConfig,
     pub geoip_database: Option<PathBuf>,
+    /// Where uploaded images are kept: `file://DIR`, `s3://BUCKET[/PREFIX]`
+    /// or `memory://` (tests).
+    pub media_store_url: String,
     /// How often outbox relays look for events written by other processes.
     pub outbox_poll_interval: Duration,
 }
@@ -401,6 +404,12 @@ impl Config {
             .filter(|address| !address.is_empty())
             .map(|address| parse_addr(&mut problems, "KEYSHOP_METRICS_ADDR", Some(&address), ""));
 
+        let media_store_url =
+            raw.media_store_url.unwrap_or_else(|| format!("file://{}", data_dir.join("media").display()));
+        if !["file://", "s3://", "memory://"].iter().any(|scheme| media_store_url.starts_with(scheme)) {
+            problems
+                .push(format!("MEDIA_STORE_URL must start with file://, s3:// or memory:// (got {media_store_url:?})"));
+        }
         let geoip_database = raw.geoip_db.map(PathBuf::from);
         if let Some(path) = &geoip_database
             && !path.is_file()
@@ -600,6 +609,7 @@ impl Config {
                 metrics_listen,
             },
             geoip_database,
+            media_store_url,
             outbox_poll_interval: Duration::from_millis(outbox_poll_interval_ms),
         })
     }
@@ -734,6 +744,7 @@ impl Config {
                     .map(|path| path.to_string())
                     .unwrap_or_else(|| "(unset: Accept-Language only)".to_owned()),
             ),
+            ("MEDIA_STORE_URL".to_owned(), self.media_store_url.clone()),
             ("KEYSHOP_OUTBOX_POLL_INTERVAL_MS".to_owned(), self.outbox_poll_interval.as_millis().to_string()),
         ]);
         lines

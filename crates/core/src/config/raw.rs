@@ -74,6 +74,7 @@ pub struct RawConfig {
     pub otel_service_name: Option<String>,
     pub metrics_addr: Option<String>,
     pub geoip_db: Option<String>,
+    pub media_store_url: Option<String>,
     pub outbox_poll_interval_ms: Option<u64>,
 }
 

@@ -100,6 +100,12 @@ pub const GUARDED: &[(&str, Access)] = &[
     // Catalog: what staff set.
     ("/keyshop.catalog.v1.CatalogService/SetCurrencyRate", Access::Staff(Permission::ContentManage)),
     ("/keyshop.catalog.v1.CatalogService/SetSetting", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffListProducts", Access::Staff(Permission::CatalogManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffGetProduct", Access::Staff(Permission::CatalogManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffSaveProduct", Access::Staff(Permission::CatalogManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffSetProductState", Access::Staff(Permission::CatalogManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffUploadImage", Access::Staff(Permission::CatalogManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffRemoveImage", Access::Staff(Permission::CatalogManage)),
     // Member: staff operations.
     ("/keyshop.member.v1.MemberService/SendNotice", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/SendNewsletter", Access::Staff(Permission::ContentManage)),

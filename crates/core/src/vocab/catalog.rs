@@ -102,6 +102,17 @@ crate::vocabulary! {
 }
 
 crate::vocabulary! {
+    /// Where a product is in its life: only a published one is listed and sold.
+    pub enum ProductState: keyshop_proto::catalog::v1::ProductState {
+        /// Being written in the console; nobody else sees it.
+        Draft = "draft",
+        Published = "published",
+        /// Taken off the shop for good (its orders keep it).
+        Archived = "archived",
+    }
+}
+
+crate::vocabulary! {
     /// How a product list is sorted.
     pub enum SortOrder: keyshop_proto::common::v1::SortOrder {
         /// Best match first (the default with a search text).

@@ -21,7 +21,7 @@ mod order;
 mod payment;
 mod ticket;
 
-pub use catalog::{Genre, Platform, ProductType, Region, SortOrder, StockStatus};
+pub use catalog::{Genre, Platform, ProductState, ProductType, Region, SortOrder, StockStatus};
 pub use language::Language;
 pub use order::OrderState;
 pub use payment::{PaymentProvider, PaymentState};
