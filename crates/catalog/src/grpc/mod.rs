@@ -195,6 +195,7 @@ impl CatalogApi for CatalogGrpc {
                     game_ext_name: product.game_ext_name.clone(),
                     platform: product.platform.to_proto(),
                     titles: product.titles.iter().cloned().collect(),
+                    cover_image: product.cover_image.clone(),
                 })
                 .collect(),
         }))

@@ -1,5 +1,7 @@
 //! Response types shared by the product, review and news calls.
 
+use std::collections::BTreeMap;
+
 use keyshop_core::error::AppError;
 use keyshop_core::vocab::{Genre, Platform, ProductType, Region, StockStatus, UnknownCode, Vocabulary};
 use keyshop_proto::catalog::v1 as pb;
@@ -40,10 +42,24 @@ pub struct ProductCardDto {
     pub rating_count: i64,
     /// YYYY-MM-DD
     pub release_date: String,
+    /// The title in other languages than en-US, by catalogue code (only
+    /// those written; elsewhere `title`).
+    pub titles: BTreeMap<String, String>,
 }
 
-pub fn cover_url(product_id: i64) -> String {
-    format!("/prod-api/api/media/cover/{product_id}.svg")
+/// The cover of a product: its uploaded image (`cover_image`, the card's
+/// size), else its generated artwork.
+pub fn cover_url(product_id: i64, cover_image: &str) -> String {
+    if cover_image.is_empty() {
+        format!("/prod-api/api/media/cover/{product_id}.svg")
+    } else {
+        media_file_url(cover_image, 640)
+    }
+}
+
+/// An uploaded image's file in one of its sizes.
+pub fn media_file_url(stem: &str, width: u32) -> String {
+    format!("/prod-api/api/media/file/{stem}-{width}.webp")
 }
 
 impl TryFrom<pb::ProductCard> for ProductCardDto {
@@ -52,7 +68,8 @@ impl TryFrom<pb::ProductCard> for ProductCardDto {
     /// A value outside a vocabulary is a fault of the catalog: an error.
     fn try_from(card: pb::ProductCard) -> Result<ProductCardDto, AppError> {
         Ok(ProductCardDto {
-            cover: cover_url(card.id),
+            cover: cover_url(card.id, &card.cover_image),
+            titles: card.titles.into_iter().collect(),
             id: card.id,
             sku: card.sku,
             game_name: card.game_name,

@@ -63,6 +63,41 @@ pub async fn get_media(
     image(&state, &request, &kind, id, 0).await
 }
 
+/// Uploaded images never change (a file is named by its content): a year.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// An uploaded product image, as WebP (`<stem>-<width>.webp`).
+#[get("/api/media/file/{name}")]
+pub async fn get_media_file(
+    state: web::Data<GatewayState>,
+    path: web::Path<String>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let name = path.into_inner();
+    if name.len() > 64 {
+        return Err(not_found());
+    }
+    let etag = format!("\"{}\"", name.trim_end_matches(".webp"));
+    let fresh = request
+        .headers()
+        .get(IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|tags| tags.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
+    if fresh {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((ETAG, etag))
+            .insert_header((CACHE_CONTROL, IMMUTABLE))
+            .finish());
+    }
+    let image = state.clients.catalog().get_media_file(pb::GetMediaFileRequest { name }).await?.into_inner();
+    Ok(HttpResponse::Ok()
+        .insert_header((ETAG, etag))
+        .insert_header((CACHE_CONTROL, IMMUTABLE))
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        .insert_header((CONTENT_TYPE, image.content_type))
+        .body(image.data))
+}
+
 /// Screenshots, numbered from 1.
 #[get("/api/media/screenshot/{id}/{file}")]
 pub async fn get_screenshot(

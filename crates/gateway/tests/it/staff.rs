@@ -12,7 +12,7 @@ use keyshop_core::identity::StaffRole;
 use keyshop_member::domain::staff::totp_code;
 use serde_json::{Value, json};
 
-use crate::support::{self, CAPTCHA, TestApp, json as call_json, spawn_app, spawn_seeded_app};
+use crate::support::{self, CAPTCHA, TestApp, call, json as call_json, spawn_app, spawn_seeded_app};
 
 const PASSWORD: &str = "a long staff password";
 
@@ -228,6 +228,23 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
             json!({"kind": "percent", "amount": 5, "version": 0}),
             Some(&support_token),
         ),
+        (Method::GET, "/prod-api/api/staff/products", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/products/1", Value::Null, Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/products", product_fields("KS-NEW", "new-game"), Some(&support_token)),
+        (
+            Method::PUT,
+            "/prod-api/api/staff/products/1",
+            json!({"version": 1, "fields": product_fields("KS-NEW", "new-game")}),
+            Some(&support_token),
+        ),
+        (
+            Method::POST,
+            "/prod-api/api/staff/products/1/state",
+            json!({"version": 1, "state": "published"}),
+            Some(&support_token),
+        ),
+        (Method::POST, "/prod-api/api/staff/products/1/images/cover?version=1", json!({}), Some(&support_token)),
+        (Method::DELETE, "/prod-api/api/staff/products/1/images/cover?version=1", Value::Null, Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/customers", Value::Null, Some(&manager_token)),
         (Method::GET, "/prod-api/api/staff/customers/1", Value::Null, Some(&manager_token)),
         (Method::PUT, "/prod-api/api/staff/customers/1", json!({"disabled": true, "version": 0}), Some(&support_token)),
@@ -620,4 +637,72 @@ async fn finance_makes_edits_and_switches_off_coupons_with_the_version_read() {
         assert!(std::time::Instant::now() < deadline, "the audit log did not fill: {audit}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// A product as the console writes it, with a Japanese title.
+fn product_fields(sku: &str, game_name: &str) -> Value {
+    json!({"sku": sku, "gameName": game_name, "gameExtName": "steam-global", "type": "game", "platform": "steam",
+        "region": "global", "releaseDate": "2026-03-01", "priceUsd": 1500, "perOrderLimit": 3, "genres": ["rpg"],
+        "texts": [{"language": "en-US", "title": "Moon Courier", "description": "Deliver by moonlight."},
+                  {"language": "ja", "title": "月の配達人"}]})
+}
+
+/// A 4 × 2 PNG.
+const PNG: &str = "89504e470d0a1a0a0000000d4948445200000004000000020802000000f0caea340000001049444154789c6338216703470cc81c007a4a0911f19940630000000049454e44ae426082";
+
+fn png() -> Vec<u8> {
+    (0..PNG.len()).step_by(2).map(|index| u8::from_str_radix(&PNG[index..index + 2], 16).unwrap()).collect()
+}
+
+#[actix_web::test]
+async fn a_manager_writes_a_product_uploads_its_cover_and_publishes_it() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "manager@shop.example", StaffRole::Manager).await;
+    let (status, created) = call_json(
+        &app.state,
+        with_token(post("/prod-api/api/staff/products", product_fields("KS-MOON", "moon-courier")), &manager),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    assert_eq!((&created["data"]["state"], &created["data"]["cover"]), (&json!("draft"), &Value::Null));
+    let id = created["data"]["id"].as_i64().unwrap();
+    let version = created["data"]["version"].as_i64().unwrap();
+
+    // Bad uploads: 400 with the reason, nothing changed.
+    let upload = |body: Vec<u8>, version: i64| {
+        TestRequest::post()
+            .uri(&format!("/prod-api/api/staff/products/{id}/images/cover?version={version}"))
+            .insert_header(("Content-Type", "application/octet-stream"))
+            .set_payload(body)
+    };
+    let (status, refused) =
+        call_json(&app.state, with_token(upload(b"<?php phpinfo(); ?>".to_vec(), version), &manager)).await;
+    assert_eq!((status, &refused["data"]["fields"]["file"]), (StatusCode::BAD_REQUEST, &json!("api.staff.imageType")));
+    let (status, refused) =
+        call_json(&app.state, with_token(upload(vec![0x89; 50 * 1024 * 1024], version), &manager)).await;
+    assert_eq!(
+        (status, &refused["data"]["fields"]["file"]),
+        (StatusCode::BAD_REQUEST, &json!("api.staff.imageTooLarge"))
+    );
+
+    // A cover, then published: the shop lists it with its cover and Japanese title.
+    let (status, with_cover) = call_json(&app.state, with_token(upload(png(), version), &manager)).await;
+    assert_eq!(status, StatusCode::OK, "{with_cover}");
+    let cover = with_cover["data"]["cover"].as_str().unwrap().to_owned();
+    assert!(cover.starts_with("/prod-api/api/media/file/") && cover.ends_with("-640.webp"), "{cover}");
+    let publish = json!({"version": with_cover["data"]["version"], "state": "published"});
+    let (status, published) =
+        call_json(&app.state, with_token(post(&format!("/prod-api/api/staff/products/{id}/state"), publish), &manager))
+            .await;
+    assert_eq!((status, &published["data"]["state"]), (StatusCode::OK, &json!("published")), "{published}");
+    let (status, found) =
+        call_json(&app.state, support::get("/prod-api/api/home/queryGames?text=%E6%9C%88%E3%81%AE")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(found["data"]["rows"][0]["titles"]["ja"], "月の配達人", "{found}");
+    assert_eq!(found["data"]["rows"][0]["cover"], cover.as_str());
+    let response = call(&app.state, support::get(&cover)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers();
+    assert_eq!(headers.get("content-type").unwrap(), "image/webp");
+    assert!(headers.get("cache-control").unwrap().to_str().unwrap().contains("immutable"));
 }

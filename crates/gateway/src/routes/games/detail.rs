@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::ProductPath;
 use crate::envelope::{ApiResult, Envelope, Reply};
 use crate::routes::LangParam;
-use crate::routes::dto::ProductCardDto;
+use crate::routes::dto::{ProductCardDto, media_file_url};
 use crate::state::GatewayState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,9 +63,13 @@ impl TryFrom<pb::ProductDetail> for ProductDetailDto {
 
     fn try_from(detail: pb::ProductDetail) -> Result<ProductDetailDto, AppError> {
         let card = ProductCardDto::try_from(detail.card.unwrap_or_default())?;
-        let screenshots = (1..=detail.screenshot_count)
-            .map(|index| format!("/prod-api/api/media/screenshot/{}/{index}.svg", card.id))
-            .collect();
+        let screenshots = if detail.screenshot_images.is_empty() {
+            (1..=detail.screenshot_count)
+                .map(|index| format!("/prod-api/api/media/screenshot/{}/{index}.svg", card.id))
+                .collect()
+        } else {
+            detail.screenshot_images.iter().map(|stem| media_file_url(stem, 1280)).collect()
+        };
         Ok(ProductDetailDto {
             card,
             genres: detail.genres.into_iter().map(Genre::from_proto).collect::<Result<_, _>>()?,

@@ -1,5 +1,7 @@
 //! `GET /api/home/search/suggest?text=`: up to 8 products for the search box.
 
+use std::collections::BTreeMap;
+
 use actix_web::{get, web};
 use keyshop_core::error::AppError;
 use keyshop_core::vocab::Platform;
@@ -27,6 +29,9 @@ pub struct SuggestionDto {
     pub game_ext_name: String,
     pub platform: Platform,
     pub cover: String,
+    /// The title in other languages than en-US, by catalogue code (only
+    /// those written; elsewhere `title`).
+    pub titles: BTreeMap<String, String>,
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "products", operation_id = "home_search_suggest",
@@ -43,7 +48,8 @@ pub async fn suggest_products(
         .into_iter()
         .map(|suggestion| {
             Ok(SuggestionDto {
-                cover: cover_url(suggestion.id),
+                cover: cover_url(suggestion.id, &suggestion.cover_image),
+                titles: suggestion.titles.into_iter().collect(),
                 title: suggestion.title,
                 game_name: suggestion.game_name,
                 game_ext_name: suggestion.game_ext_name,

@@ -167,7 +167,7 @@ impl TryFrom<pb::Order> for OrderDto {
                 .into_iter()
                 .map(|line| {
                     Ok(OrderLineDto {
-                        cover: cover_url(line.product_id),
+                        cover: cover_url(line.product_id, ""),
                         line_no: line.line_no,
                         product_id: line.product_id,
                         sku: line.sku,

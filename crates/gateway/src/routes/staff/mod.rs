@@ -17,6 +17,7 @@ pub mod me;
 pub mod members;
 pub mod order_actions;
 pub mod orders;
+pub mod products;
 pub mod refunds;
 pub mod sessions;
 pub mod sign_in;
