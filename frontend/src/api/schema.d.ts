@@ -1428,6 +1428,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_products"];
+        put?: never;
+        post: operations["staff_create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_product"];
+        put: operations["staff_update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/products/{id}/images/{slot}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_product_image"];
+        delete: operations["staff_remove_product_image"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/products/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_product_state"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/refunds": {
         parameters: {
             query?: never;
@@ -1670,7 +1734,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -1834,6 +1898,116 @@ export interface components {
             product?: components["schemas"]["ProductCardDto"] | null;
             /** Format: int64 */
             productId: number;
+        };
+        /** @description A product as the console edits it. */
+        ConsoleProductDto: {
+            /** @description Where the keys activate (from the region); empty: worldwide. */
+            countries: string[];
+            /** @description The cover's URL; absent: the shop shows generated artwork. */
+            cover?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            fields: components["schemas"]["ConsoleProductFields"];
+            /** Format: int64 */
+            id: number;
+            /** @description Catalogue languages with no title of their own yet. */
+            missingLanguages: string[];
+            screenshots: string[];
+            state: components["schemas"]["ProductState"];
+            /** Format: int64 */
+            updatedAt: number;
+            /**
+             * Format: int64
+             * @description Sent back with an edit, a state change or an image.
+             */
+            version: number;
+        };
+        /** @description An edit: the fields and the version read. */
+        ConsoleProductEdit: {
+            fields: components["schemas"]["ConsoleProductFields"];
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description What the console writes of a product. */
+        ConsoleProductFields: {
+            developer?: string;
+            gameExtName: string;
+            /** @description The product page's address: `/product/{gameName}/{gameExtName}`. */
+            gameName: string;
+            genres?: components["schemas"]["Genre"][];
+            /** @description Languages the product itself supports. */
+            languages?: components["schemas"]["Language"][];
+            /**
+             * Format: int64
+             * @description US cents; 0: the price (no discount shown).
+             */
+            listPriceUsd?: number;
+            /** Format: int32 */
+            perOrderLimit: number;
+            platform: components["schemas"]["Platform"];
+            preorder?: boolean;
+            /**
+             * Format: int64
+             * @description US cents.
+             */
+            priceUsd: number;
+            publisher?: string;
+            region: components["schemas"]["Region"];
+            /** @description YYYY-MM-DD */
+            releaseDate: string;
+            requirements?: components["schemas"]["ConsoleRequirements"] | null;
+            sku: string;
+            texts: components["schemas"]["ConsoleProductTexts"][];
+            type: components["schemas"]["ProductType"];
+        };
+        ConsoleProductRow: {
+            /** @description The cover's small size; absent: generated artwork. */
+            cover?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Catalogue languages with a title.
+             */
+            languagesDone: number;
+            platform: components["schemas"]["Platform"];
+            /** Format: int64 */
+            priceUsd: number;
+            sku: string;
+            state: components["schemas"]["ProductState"];
+            stock: components["schemas"]["StockStatus"];
+            /** @description The English title. */
+            title: string;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        ConsoleProductStateBody: {
+            /** @description published, draft (unpublished) or archived. */
+            state: components["schemas"]["ProductState"];
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A product's texts in one catalogue language. */
+        ConsoleProductTexts: {
+            activationGuide?: string;
+            description?: string;
+            /** @description A catalogue code (`en-US`, `ja`, …); en-US is required. */
+            language: string;
+            title?: string;
+        };
+        ConsoleRequirementSet: {
+            cpu?: string;
+            graphics?: string;
+            memory?: string;
+            os?: string;
+            storage?: string;
+        };
+        ConsoleRequirements: {
+            minimum: components["schemas"]["ConsoleRequirementSet"];
+            recommended: components["schemas"]["ConsoleRequirementSet"];
         };
         CountDto: {
             /** Format: int64 */
@@ -2178,6 +2352,43 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_ConsoleProductDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A product as the console edits it. */
+            data: {
+                /** @description Where the keys activate (from the region); empty: worldwide. */
+                countries: string[];
+                /** @description The cover's URL; absent: the shop shows generated artwork. */
+                cover?: string | null;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                fields: components["schemas"]["ConsoleProductFields"];
+                /** Format: int64 */
+                id: number;
+                /** @description Catalogue languages with no title of their own yet. */
+                missingLanguages: string[];
+                screenshots: string[];
+                state: components["schemas"]["ProductState"];
+                /** Format: int64 */
+                updatedAt: number;
+                /**
+                 * Format: int64
+                 * @description Sent back with an edit, a state change or an image.
+                 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_CountDto: {
             /**
              * Format: int32
@@ -2492,6 +2703,47 @@ export interface components {
                     product?: components["schemas"]["ProductCardDto"] | null;
                     /** Format: int64 */
                     productId: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_ConsoleProductRow: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /** @description The cover's small size; absent: generated artwork. */
+                    cover?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int32
+                     * @description Catalogue languages with a title.
+                     */
+                    languagesDone: number;
+                    platform: components["schemas"]["Platform"];
+                    /** Format: int64 */
+                    priceUsd: number;
+                    sku: string;
+                    state: components["schemas"]["ProductState"];
+                    stock: components["schemas"]["StockStatus"];
+                    /** @description The English title. */
+                    title: string;
+                    /** Format: int64 */
+                    updatedAt: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -3828,6 +4080,13 @@ export interface components {
                 sku: string;
                 stock: components["schemas"]["StockStatus"];
                 title: string;
+                /**
+                 * @description The title in other languages than en-US, by catalogue code (only
+                 *     those written; elsewhere `title`).
+                 */
+                titles: {
+                    [key: string]: string;
+                };
                 type: components["schemas"]["ProductType"];
             }[];
             /** @description The message in the request's language. */
@@ -3924,6 +4183,13 @@ export interface components {
                 gameName: string;
                 platform: components["schemas"]["Platform"];
                 title: string;
+                /**
+                 * @description The title in other languages than en-US, by catalogue code (only
+                 *     those written; elsewhere `title`).
+                 */
+                titles: {
+                    [key: string]: string;
+                };
             }[];
             /** @description The message in the request's language. */
             msg: string;
@@ -4565,6 +4831,13 @@ export interface components {
             sku: string;
             stock: components["schemas"]["StockStatus"];
             title: string;
+            /**
+             * @description The title in other languages than en-US, by catalogue code (only
+             *     those written; elsewhere `title`).
+             */
+            titles: {
+                [key: string]: string;
+            };
             type: components["schemas"]["ProductType"];
         };
         ProductDetailDto: components["schemas"]["ProductCardDto"] & {
@@ -4599,6 +4872,8 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @enum {string} */
+        ProductState: "draft" | "published" | "archived";
         /** @enum {string} */
         ProductType: "game" | "dlc" | "software" | "gift-card" | "subscription" | "in-game-currency";
         ProfileBody: {
@@ -5031,6 +5306,13 @@ export interface components {
             gameName: string;
             platform: components["schemas"]["Platform"];
             title: string;
+            /**
+             * @description The title in other languages than en-US, by catalogue code (only
+             *     those written; elsewhere `title`).
+             */
+            titles: {
+                [key: string]: string;
+            };
         };
         ThresholdBody: {
             /**
@@ -9786,6 +10068,485 @@ export interface operations {
             };
             /** @description Sent less than a minute ago */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_products: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description Part of the title, SKU or address. */
+                text?: string;
+                /** @description draft, published or archived; absent: every state. */
+                state?: components["schemas"]["ProductState"];
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Products in every state, last changed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_ConsoleProductRow"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_create_product: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleProductFields"];
+            };
+        };
+        responses: {
+            /** @description The new draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleProductDto"];
+                };
+            };
+            /** @description A field is wrong, the SKU or address taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_product: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product with every language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleProductDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_update_product: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleProductEdit"];
+            };
+        };
+        responses: {
+            /** @description The product as saved (the shop shows it at once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleProductDto"];
+                };
+            };
+            /** @description A field is wrong, the SKU or address taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_product_image: {
+        parameters: {
+            query: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description The product's version read. */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description The product's number */
+                id: number;
+                /** @description cover, or screenshot (added at the end) */
+                slot: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image file (PNG, JPEG, WebP or GIF, up to 8 MiB) */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The product with its new image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleProductDto"];
+                };
+            };
+            /** @description Not an image, too large, too many pixels, or a bad slot; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_remove_product_image: {
+        parameters: {
+            query: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description The product's version read. */
+                version: number;
+                /** @description A screenshot's position, from 1 (not for the cover). */
+                index?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The product's number */
+                id: number;
+                /** @description cover or screenshot */
+                slot: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product without the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleProductDto"];
+                };
+            };
+            /** @description A bad slot or position */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_product_state: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleProductStateBody"];
+            };
+        };
+        responses: {
+            /** @description The product in its new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleProductDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage the catalog (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

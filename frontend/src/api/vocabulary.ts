@@ -28,6 +28,10 @@ export const AuditActionValues = [
   'coupon.create',
   'coupon.update',
   'key.reveal',
+  'product.create',
+  'product.update',
+  'product.state',
+  'product.image',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [
@@ -120,6 +124,12 @@ export const PlatformValues = [
   'microsoft-store',
   'rockstar',
 ] as const satisfies readonly Schemas['Platform'][];
+
+export const ProductStateValues = [
+  'draft',
+  'published',
+  'archived',
+] as const satisfies readonly Schemas['ProductState'][];
 
 export const ProductTypeValues = [
   'game',

@@ -111,6 +111,10 @@ const staff = {
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-customer'),
   coupons: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-coupons'),
+  products: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-products'),
+  product: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-product'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -304,6 +308,8 @@ export const routes: RouteObject[] = [
             'StaffCustomerRoute',
           ),
           page('pageTitle.staff', paths.staffCoupons, staff.coupons, 'StaffCouponsRoute'),
+          page('pageTitle.staff', paths.staffProducts, staff.products, 'StaffProductsRoute'),
+          page('pageTitle.staff', `${paths.staffProducts}/:id`, staff.product, 'StaffProductRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

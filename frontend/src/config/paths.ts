@@ -50,6 +50,7 @@ export const paths = {
   staffStock: '/staff/stock',
   staffCustomers: '/staff/customers',
   staffCoupons: '/staff/coupons',
+  staffProducts: '/staff/products',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

@@ -33,6 +33,7 @@ export function makeProduct(overrides: Partial<ProductCardDto> = {}): ProductCar
     rating: 4.3,
     ratingCount: 17,
     releaseDate: '2024-05-02',
+    titles: {},
     ...overrides,
   };
 }

@@ -164,7 +164,7 @@ impl CatalogApi for CatalogGrpc {
         let products = if request.skus.is_empty() {
             self.service.products_by_ids(&request.ids)?
         } else if request.ids.is_empty() {
-            self.service.products_by_skus(&request.skus)?
+            self.service.products_by_skus(request.skus).await?
         } else {
             return Err(keyshop_core::error::AppError::field("skus", "api.field.invalid").into());
         };

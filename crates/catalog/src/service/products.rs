@@ -100,14 +100,15 @@ impl CatalogService {
         Ok(ids.iter().filter_map(|id| snapshot.by_id(*id).cloned()).collect())
     }
 
-    /// The products of these SKUs (the console names the stock by them).
-    pub fn products_by_skus(&self, skus: &[String]) -> Result<Vec<Arc<ProductSummary>>, AppError> {
+    /// The products of these SKUs, drafts too (the console names the stock
+    /// by them, and keys are imported before a product is published).
+    pub async fn products_by_skus(&self, skus: Vec<String>) -> Result<Vec<Arc<ProductSummary>>, AppError> {
         if skus.len() > MAX_CARDS_PER_CALL {
             return Err(AppError::field("skus", "api.field.outOfRange"));
         }
-        let wanted: std::collections::HashSet<&str> = skus.iter().map(String::as_str).collect();
-        let snapshot = self.snapshot();
-        Ok(snapshot.products.iter().filter(|product| wanted.contains(product.sku.as_str())).cloned().collect())
+        let found =
+            self.db.run(move |conn| store::products::summaries_of_skus(conn, &skus).map_err(DbError::from)).await?;
+        Ok(found.into_iter().map(Arc::new).collect())
     }
 
     pub async fn home_list(&self, list: &str, limit: i32) -> Result<Vec<Arc<ProductSummary>>, AppError> {

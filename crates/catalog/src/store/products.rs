@@ -195,21 +195,31 @@ fn grouped<T>(pairs: Vec<(i64, T)>) -> HashMap<i64, Vec<T>> {
 
 /// Every published product with what hangs off it (the in-memory catalog).
 pub fn load_summaries(conn: &mut DbConnection) -> QueryResult<Vec<ProductSummary>> {
-    load(conn, None)
+    load(conn, None, true)
 }
 
 /// The published products among `ids` (those not published, or gone, are
 /// left out): what a patch of the in-memory catalog takes.
 pub fn load_summaries_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<ProductSummary>> {
-    load(conn, Some(ids))
+    load(conn, Some(ids), true)
 }
 
-fn load(conn: &mut DbConnection, only: Option<&[i64]>) -> QueryResult<Vec<ProductSummary>> {
-    let mut rows = products::table
-        .filter(products::state.eq(ProductState::Published))
-        .order(products::id.asc())
-        .select(ProductRow::as_select())
-        .into_boxed();
+/// The products of these SKUs in any state but archived (the console's
+/// stock pages name drafts too: keys are imported before publishing).
+pub fn summaries_of_skus(conn: &mut DbConnection, skus: &[String]) -> QueryResult<Vec<ProductSummary>> {
+    let ids: Vec<i64> = products::table
+        .filter(products::sku.eq_any(skus))
+        .filter(products::state.ne(ProductState::Archived))
+        .select(products::id)
+        .load(conn)?;
+    load(conn, Some(&ids), false)
+}
+
+fn load(conn: &mut DbConnection, only: Option<&[i64]>, published_only: bool) -> QueryResult<Vec<ProductSummary>> {
+    let mut rows = products::table.order(products::id.asc()).select(ProductRow::as_select()).into_boxed();
+    if published_only {
+        rows = rows.filter(products::state.eq(ProductState::Published));
+    }
     if let Some(ids) = only {
         rows = rows.filter(products::id.eq_any(ids.to_vec()));
     }

@@ -8,6 +8,7 @@ import { productPath } from '@/config/paths';
 import { AddToCart } from './add-to-cart';
 import { WishlistButton } from './wishlist-button';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
+import { useLocalTitle } from '@/lib/catalog/local-title';
 import { truncateTitle } from '@/lib/text/truncate-title';
 
 import { PlatformIcon } from './platform-icon';
@@ -33,7 +34,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const { t } = useTranslation();
   const labels = useCatalogLabels();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const shortTitle = truncateTitle(product.title);
+  const title = useLocalTitle(product);
+  const shortTitle = truncateTitle(title);
   const soldOut = product.stock === 'out_of_stock';
   return (
     <article
@@ -61,7 +63,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           <AppLink
             to={productPath(product.gameName, product.gameExtName)}
             className="ks-card__link"
-            title={shortTitle === product.title ? undefined : product.title}
+            title={shortTitle === title ? undefined : title}
           >
             {shortTitle}
           </AppLink>

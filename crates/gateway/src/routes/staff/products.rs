@@ -23,6 +23,21 @@ use crate::routes::dto::{ListPage, media_file_url};
 use crate::routes::{LangParam, params};
 use crate::state::GatewayState;
 
+/// An upload's body as the OpenAPI document names it: the raw file.
+pub struct ImageFile;
+
+impl utoipa::PartialSchema for ImageFile {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .into()
+    }
+}
+
+impl ToSchema for ImageFile {}
+
 /// The largest upload read (the catalog checks the rest).
 const MAX_UPLOAD_BYTES: usize = 8 * 1024 * 1024;
 
@@ -450,7 +465,7 @@ async fn upload(request: &HttpRequest, mut payload: web::Payload) -> Result<Vec<
         ("slot" = String, Path, description = "cover, or screenshot (added at the end)"),
         ImageParams),
     security(("bearer" = [])),
-    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The image file (PNG, JPEG, WebP or GIF, up to 8 MiB)"),
+    request_body(content = inline(ImageFile), content_type = "application/octet-stream", description = "The image file (PNG, JPEG, WebP or GIF, up to 8 MiB)"),
     responses(
         (status = 200, description = "The product with its new image", body = Envelope<ConsoleProductDto>),
         (status = 400, description = "Not an image, too large, too many pixels, or a bad slot; nothing is stored", body = Envelope<FieldErrorsDto>),

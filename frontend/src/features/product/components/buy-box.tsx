@@ -14,6 +14,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { listPath } from '@/config/paths';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
 import { useVisitorLocation } from '@/lib/catalog/get-location';
+import { localTitle } from '@/lib/catalog/local-title';
 import { LANGUAGES } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';
 import { selectLanguage } from '@/stores/selectors';
@@ -41,6 +42,7 @@ export function BuyBox({ product, onShowReviews }: BuyBoxProps) {
   const labels = useCatalogLabels();
   const language = useAppStore(selectLanguage);
   const locale = LANGUAGES[language].htmlLang;
+  const title = localTitle(product, language);
   const location = useVisitorLocation();
   const [quantity, setQuantity] = useState(1);
   const [allCountries, setAllCountries] = useState(false);
@@ -62,7 +64,7 @@ export function BuyBox({ product, onShowReviews }: BuyBoxProps) {
         <AppLink to={listPath(product.type)}>{labels.type(product.type)}</AppLink>
       </p>
       <h1 id="product-title" className="ks-buy-box__title" data-testid="product-title">
-        {product.title}
+        {title}
       </h1>
 
       <div className="ks-buy-box__badges">

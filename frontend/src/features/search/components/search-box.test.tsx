@@ -6,12 +6,16 @@ import { createSeededQueryClient, currentPath, renderApp } from '@/testing/rende
 
 import { suggestionsQueryOptions } from '../api/get-suggestions';
 
+const JAPANESE: Record<string, string> = { ja: '紅の辺境 1' };
+const NONE: Record<string, string> = {};
+
 const SUGGESTIONS: SuggestionDto[] = Array.from({ length: 10 }, (_, index) => ({
   title: `Crimson Frontier ${index + 1}`,
   gameName: `crimson-frontier-${index + 1}`,
   gameExtName: 'steam-global',
   platform: 'steam',
   cover: `/prod-api/api/media/cover/${index + 1}.svg`,
+  titles: index === 0 ? JAPANESE : NONE,
 }));
 
 function renderWithSuggestions(path = '/') {

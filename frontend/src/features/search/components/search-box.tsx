@@ -7,8 +7,11 @@ import { PlatformIcon } from '@/components/product/platform-icon';
 import { paths, productPath, searchPath } from '@/config/paths';
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { localTitle } from '@/lib/catalog/local-title';
 import { useAppNavigate } from '@/lib/navigation/use-app-navigate';
 import { truncateTitle } from '@/lib/text/truncate-title';
+import { useAppStore } from '@/stores/app-store';
+import { selectLanguage } from '@/stores/selectors';
 
 import { MIN_SUGGEST_LENGTH, useSuggestions } from '../api/get-suggestions';
 
@@ -30,6 +33,7 @@ function textOfPlace(pathname: string, search: string): string {
 export function SearchBox({ className }: { className?: string }) {
   const { t } = useTranslation();
   const labels = useCatalogLabels();
+  const language = useAppStore(selectLanguage);
   const navigate = useAppNavigate();
   const location = useLocation();
   const listId = useId();
@@ -185,7 +189,9 @@ export function SearchBox({ className }: { className?: string }) {
           >
             <img className="ks-search__cover" src={option.cover} alt="" loading="lazy" />
             <span className="ks-search__option-text">
-              <span className="ks-search__option-title">{truncateTitle(option.title)}</span>
+              <span className="ks-search__option-title">
+                {truncateTitle(localTitle(option, language))}
+              </span>
               <span className="ks-search__option-meta">
                 <PlatformIcon code={option.platform} size={16} />
                 {labels.platform(option.platform)}

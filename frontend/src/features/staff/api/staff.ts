@@ -5,6 +5,10 @@ import type {
   CouponBody,
   CouponDto,
   CouponPageDto,
+  ConsoleProductDto,
+  ConsoleProductFields,
+  ConsoleProductPageDto,
+  ProductState,
   CustomerFileDto,
   CustomerPageDto,
   DashboardDto,
@@ -272,6 +276,82 @@ export function revealKey(id: number, reason: string): Promise<StaffRevealedKeyD
     ...asStaff(),
     params: { path: { id } },
     body: { reason },
+    silent: true,
+  });
+}
+
+export function searchProducts(
+  text: string,
+  state: ProductState | '',
+  page: number,
+): Promise<ConsoleProductPageDto> {
+  return api.get('/prod-api/api/staff/products', {
+    ...asStaff(),
+    params: { query: { text: text || undefined, state: state || undefined, page, limit: 20 } },
+  });
+}
+
+export function staffProduct(id: number): Promise<ConsoleProductDto> {
+  return api.get('/prod-api/api/staff/products/{id}', { ...asStaff(), params: { path: { id } } });
+}
+
+/** A new draft (no `id`), or product `id` rewritten at `version`. */
+export function saveProduct(
+  fields: ConsoleProductFields,
+  id?: number,
+  version?: number,
+): Promise<ConsoleProductDto> {
+  if (id === undefined || version === undefined) {
+    return api.post('/prod-api/api/staff/products', { ...asStaff(), body: fields, silent: true });
+  }
+  return api.put('/prod-api/api/staff/products/{id}', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { version, fields },
+    silent: true,
+  });
+}
+
+export function setProductState(
+  id: number,
+  version: number,
+  state: ProductState,
+): Promise<ConsoleProductDto> {
+  return api.post('/prod-api/api/staff/products/{id}/state', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { version, state },
+    silent: true,
+  });
+}
+
+/** Uploads `file` as the cover or a new screenshot: sent as it is, the gateway reads the bytes. */
+export function uploadProductImage(
+  id: number,
+  version: number,
+  slot: 'cover' | 'screenshot',
+  file: Blob,
+): Promise<ConsoleProductDto> {
+  return api.post('/prod-api/api/staff/products/{id}/images/{slot}', {
+    ...asStaff(),
+    params: { path: { id, slot }, query: { version } },
+    // The document types a binary body as a string; the browser sends the Blob's bytes.
+    body: file as unknown as string,
+    bodySerializer: (body: unknown) => body as Blob,
+    headers: { ...asStaff().headers, 'Content-Type': 'application/octet-stream' },
+    silent: true,
+  });
+}
+
+export function removeProductImage(
+  id: number,
+  version: number,
+  slot: 'cover' | 'screenshot',
+  index?: number,
+): Promise<ConsoleProductDto> {
+  return api.delete('/prod-api/api/staff/products/{id}/images/{slot}', {
+    ...asStaff(),
+    params: { path: { id, slot }, query: { version, index } },
     silent: true,
   });
 }

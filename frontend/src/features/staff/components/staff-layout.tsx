@@ -12,6 +12,7 @@ import './staff.css';
 /** The console's sections and the permission each needs (the home page needs none). */
 export const STAFF_SECTIONS = [
   { to: paths.staffOrders, key: 'staff.nav.orders', permission: 'orders.read' },
+  { to: paths.staffProducts, key: 'staff.nav.products', permission: 'catalog.manage' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
   { to: paths.staffStock, key: 'staff.nav.stock', permission: 'keys.read' },
   { to: paths.staffCustomers, key: 'staff.nav.customers', permission: 'members.read' },
