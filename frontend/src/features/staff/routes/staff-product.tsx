@@ -437,14 +437,6 @@ function ProductEditor({ product }: { product: ConsoleProductDto | null }) {
               label={t('staff.products.gameName')}
               value={form.gameName}
               onChange={set('gameName')}
-              onFocus={() => {
-                if (form.gameName === '') {
-                  setForm((previous) => ({
-                    ...previous,
-                    gameName: slugOf(previous.texts['en-US'].title),
-                  }));
-                }
-              }}
               error={errors.gameName}
               testId="staff-product-game-name"
               dir="ltr"
@@ -564,7 +556,18 @@ function ProductEditor({ product }: { product: ConsoleProductDto | null }) {
           form={form}
           errors={errors}
           setTexts={(code, texts) =>
-            setForm((previous) => ({ ...previous, texts: { ...previous.texts, [code]: texts } }))
+            setForm((previous) => {
+              // A new product's address follows its English title until it is edited.
+              const follows =
+                current === null &&
+                code === 'en-US' &&
+                previous.gameName === slugOf(previous.texts['en-US'].title);
+              return {
+                ...previous,
+                gameName: follows ? slugOf(texts.title) : previous.gameName,
+                texts: { ...previous.texts, [code]: texts },
+              };
+            })
           }
         />
 
