@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 import { expect, test } from '@playwright/test';
 
+import { png } from './images';
 import { addStaffFromCli, buyAndAskForRefund, enrollAndSignIn, newPage } from './staff-support';
 import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
 
 /**
  * Not a test: `npm run screenshots` also saves the staff console (sign-in, the dashboard, the refund
- * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the team page, the audit log) in three languages
+ * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the products and the product editor, the team page, the audit log) in three languages
  * at desktop and phone sizes into screenshots/ for a person to look at.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -27,6 +28,20 @@ test('the staff console, for people to look at', async ({ browser, page, request
   const shopper = await newPage(browser);
   const [card] = (await inStock(request, 1, 6)) as [Card];
   const orderNo = await buyAndAskForRefund(shopper, card, uniqueEmail('shots-refund'));
+  // A product with an uploaded cover and a Japanese title, for the editor's pictures.
+  await page.goto('/staff/products/1');
+  await page.getByTestId('staff-product-cover-file').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: png(920, 430),
+  });
+  await expect(page.getByTestId('staff-product-cover')).toBeVisible();
+  await page.getByTestId('staff-product-lang-ja').click();
+  await page.getByTestId('staff-product-title').fill('紅の辺境：灰の章');
+  await page.getByTestId('staff-product-lang-ar').click();
+  await page.getByTestId('staff-product-title').fill('الحدود القرمزية: الرماد');
+  await page.getByTestId('staff-product-save').click();
+  await expect(page.getByText('Product saved')).toBeVisible();
   const session = await page.evaluate(() => sessionStorage.getItem('keyshop-staff-session'));
 
   for (const language of LANGUAGES) {
@@ -48,6 +63,8 @@ test('the staff console, for people to look at', async ({ browser, page, request
         ['stock', '/staff/stock', 'staff-stock-row'],
         ['customers', '/staff/customers', 'staff-customers'],
         ['coupons', '/staff/coupons', 'staff-coupon'],
+        ['products', '/staff/products', 'staff-product-row'],
+        ['product', '/staff/products/1', 'staff-product-cover'],
         ['team', '/staff/team', 'staff-team'],
         ['audit', '/staff/audit', 'staff-audit-record'],
       ] as const) {

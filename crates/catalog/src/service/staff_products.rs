@@ -76,7 +76,24 @@ fn changed() -> AppError {
 fn read(conn: &mut DbConnection, id: i64) -> Result<StaffProduct, AppError> {
     let row = store::products::find(conn, id)?.ok_or_else(not_found)?;
     let images = store::product_images::list(conn, id)?;
-    let texts = store::products::all_texts(conn, id)?;
+    let mut texts = store::products::all_texts(conn, id)?;
+    // A product stored before titles were per language: its English title.
+    match texts.first_mut() {
+        Some(english) if english.language == keyshop_core::i18n::DEFAULT => {
+            if english.title.is_empty() {
+                english.title = row.title.clone();
+            }
+        }
+        _ => texts.insert(
+            0,
+            LanguageTexts {
+                language: keyshop_core::i18n::DEFAULT.to_owned(),
+                title: row.title.clone(),
+                description: String::new(),
+                activation_guide: String::new(),
+            },
+        ),
+    }
     Ok(StaffProduct {
         genres: store::products::genres_of(conn, id)?,
         languages: store::products::languages_of(conn, id)?,

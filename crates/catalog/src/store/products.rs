@@ -173,10 +173,13 @@ pub fn insert(conn: &mut DbConnection, product: &NewProduct, now_ms: i64) -> Que
             .execute(conn)?;
     }
     for (language, description, guide) in &product.texts {
+        // The English texts carry the English title (the fallback of every language).
+        let title = if language == keyshop_core::i18n::DEFAULT { product.title.as_str() } else { "" };
         diesel::insert_into(product_texts::table)
             .values((
                 product_texts::product_id.eq(id),
                 product_texts::language.eq(language),
+                product_texts::title.eq(title),
                 product_texts::description.eq(description),
                 product_texts::activation_guide.eq(guide),
             ))

@@ -5,6 +5,8 @@
 ALTER TABLE products ADD COLUMN state TEXT NOT NULL DEFAULT 'published';
 ALTER TABLE products ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE product_texts ADD COLUMN title TEXT NOT NULL DEFAULT '';
+UPDATE product_texts SET title = (SELECT title FROM products WHERE products.id = product_texts.product_id)
+    WHERE language = 'en-US';
 
 CREATE TABLE product_images (
     product_id BIGINT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
