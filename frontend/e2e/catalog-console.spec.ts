@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { png } from './images';
 import { waitForMail } from './outbox';
 import { addStaffFromCli, enrollAndSignIn } from './staff-support';
-import { fillBillingAddress, payWith, uniqueEmail } from './support';
+import { fillBillingAddress, inStock, payWith, uniqueEmail } from './support';
 
 test('a manager writes a product in Japanese with a cover, imports its keys and publishes it; a shopper finds it in Japanese and buys it; a new price shows at once', async ({
   page,
@@ -101,4 +101,45 @@ test('a manager writes a product in Japanese with a cover, imports its keys and 
   await shop.goto(`/${gameName}/steam-global?lang=en-US`);
   await expect(shop.getByTestId('price').first()).toContainText('9.99');
   await shopper.close();
+});
+
+test('a manager switches reviews off and the review form goes; an Arabic headline shows on the Arabic home', async ({
+  page,
+  browser,
+}) => {
+  const tag = Date.now().toString(36);
+  const manager = `content-${tag}@shop.example`;
+  const headline = `مفاتيح الألعاب خلال ثوانٍ ${tag}`;
+  await enrollAndSignIn(page, addStaffFromCli(manager, 'manager'), manager);
+  await page.getByTestId('staff-nav-staff.nav.settings').click();
+  await page.getByTestId('staff-settings-language').selectOption('ar');
+  await page.getByTestId('staff-setting-heroTitle').fill(headline);
+  await page.getByTestId('staff-settings-save').click();
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
+  await page.getByTestId('staff-setting-commentEnabled').uncheck();
+  await expect(page.getByTestId('staff-setting-commentEnabled')).not.toBeChecked();
+
+  const visitor = await browser.newContext();
+  const shop = await visitor.newPage();
+  try {
+    const answer = await shop.request.get('/prod-api/api/home/config', {
+      headers: { 'Accept-Language': 'ar' },
+    });
+    console.log('DEBUG', await answer.text());
+    await shop.goto('/?lang=ar');
+    await expect(shop.getByTestId('site-title')).toHaveText(headline);
+    await expect(shop.locator('html')).toHaveAttribute('dir', 'rtl');
+    const [product] = await inStock(shop.request, 1);
+    await shop.goto(`/${product?.gameName ?? ''}/${product?.gameExtName ?? ''}?lang=en-US`);
+    await shop.getByRole('tab', { name: /^Ratings/ }).click();
+    await expect(shop.getByTestId('comments-off')).toBeVisible();
+    await expect(shop.getByTestId('review-form')).toHaveCount(0);
+  } finally {
+    // The rest of the suite shares this store: reviews back on, the headline back to the default.
+    await page.getByTestId('staff-setting-commentEnabled').check();
+    await expect(page.getByTestId('staff-setting-commentEnabled')).toBeChecked();
+    await page.getByTestId('staff-setting-heroTitle').fill('');
+    await page.getByTestId('staff-settings-save').click();
+    await visitor.close();
+  }
 });

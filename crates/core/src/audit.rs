@@ -38,6 +38,7 @@ crate::vocabulary! {
         ProductUpdate = "product.update",
         ProductState = "product.state",
         ProductImage = "product.image",
+        NoticeSend = "notice.send",
     }
 }
 

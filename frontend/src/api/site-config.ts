@@ -29,7 +29,8 @@ export function siteConfigQueryOptions(language: LanguageCode) {
   return queryOptions({
     queryKey: siteConfigKeys.config(language),
     queryFn: ({ signal }) => getSiteConfig(language, signal),
-    staleTime: 10 * 60 * 1000,
+    // Staff switches (reviews, feedback) and texts reach a shopper within half a minute.
+    staleTime: 30 * 1000,
     initialData: () => readStoredSiteConfig(language)?.settings,
     initialDataUpdatedAt: () => readStoredSiteConfig(language)?.savedAt,
   });
@@ -41,6 +42,8 @@ export type SiteSettingName =
   | 'siteTitle'
   | 'siteKeywords'
   | 'siteDescription'
+  | 'heroTitle'
+  | 'heroSubtitle'
   | 'supportEmail'
   | 'commentEnabled'
   | 'feedbackEnabled'

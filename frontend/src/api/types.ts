@@ -177,6 +177,7 @@ export type ConsoleProductTexts = Schemas['ConsoleProductTexts'];
 export type ConsoleProductRow = Schemas['ConsoleProductRow'];
 export type ConsoleProductPageDto = ResponseData<'/prod-api/api/staff/products'>;
 export type ProductState = Schemas['ProductState'];
+export type NoticeBody = Schemas['NoticeBody'];
 export type Genre = Schemas['Genre'];
 export type Platform = Schemas['Platform'];
 export type Region = Schemas['Region'];

@@ -32,6 +32,7 @@ export const AuditActionValues = [
   'product.update',
   'product.state',
   'product.image',
+  'notice.send',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

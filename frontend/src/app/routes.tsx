@@ -115,6 +115,10 @@ const staff = {
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-products'),
   product: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-product'),
+  settings: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-settings'),
+  notices: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-notices'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -310,6 +314,8 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffCoupons, staff.coupons, 'StaffCouponsRoute'),
           page('pageTitle.staff', paths.staffProducts, staff.products, 'StaffProductsRoute'),
           page('pageTitle.staff', `${paths.staffProducts}/:id`, staff.product, 'StaffProductRoute'),
+          page('pageTitle.staff', paths.staffSettings, staff.settings, 'StaffSettingsRoute'),
+          page('pageTitle.staff', paths.staffNotices, staff.notices, 'StaffNoticesRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

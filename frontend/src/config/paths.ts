@@ -51,6 +51,8 @@ export const paths = {
   staffCustomers: '/staff/customers',
   staffCoupons: '/staff/coupons',
   staffProducts: '/staff/products',
+  staffSettings: '/staff/settings',
+  staffNotices: '/staff/notices',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

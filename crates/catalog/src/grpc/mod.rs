@@ -75,9 +75,9 @@ impl CatalogApi for CatalogGrpc {
 
     async fn list_public_settings(
         &self,
-        _: Request<pb::ListPublicSettingsRequest>,
+        request: Request<pb::ListPublicSettingsRequest>,
     ) -> Result<Response<pb::ListPublicSettingsResponse>, Status> {
-        let settings = self.service.public_settings().await?;
+        let settings = self.service.public_settings_in(&request.into_inner().language).await?;
         Ok(Response::new(pb::ListPublicSettingsResponse {
             settings: settings
                 .iter()

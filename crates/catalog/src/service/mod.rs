@@ -337,8 +337,8 @@ impl CatalogService {
     #[tracing::instrument(level = "debug", skip(self, value, actor))]
     pub async fn set_setting_by(&self, key: &str, value: &str, actor: Option<Actor>) -> Result<(), AppError> {
         let key = SettingKey::parse(key)?;
-        setting::check_value(value)?;
-        let value = value.to_owned();
+        setting::check_setting(&key, value)?;
+        let value = value.trim().to_owned();
         let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<(), AppError> {
@@ -355,6 +355,18 @@ impl CatalogService {
             .await?;
         self.after_change().await;
         Ok(())
+    }
+
+    /// The public settings as a shopper in `language` reads them (each
+    /// localized one in that language where written); `""`: every one as
+    /// stored, the per-language ones too (the console).
+    pub async fn public_settings_in(&self, language: &str) -> Result<Vec<(String, String)>, AppError> {
+        let settings = self.public_settings().await?;
+        if language.is_empty() {
+            return Ok(settings.as_ref().clone());
+        }
+        let language = keyshop_core::i18n::normalize(language).unwrap_or(keyshop_core::i18n::DEFAULT);
+        Ok(setting::localized(&settings, language))
     }
 
     #[tracing::instrument(level = "debug", skip(self))]

@@ -139,8 +139,13 @@ backend_test!(settings_are_read_written_and_refused, &MIGRATIONS, |test_db: Test
         .set_setting(pb::Setting { key: "supportEmail".into(), value: "help@example.com".into() })
         .await
         .unwrap();
-    let all =
-        catalog.client.list_public_settings(pb::ListPublicSettingsRequest {}).await.unwrap().into_inner().settings;
+    let all = catalog
+        .client
+        .list_public_settings(pb::ListPublicSettingsRequest::default())
+        .await
+        .unwrap()
+        .into_inner()
+        .settings;
     let email = all.iter().find(|setting| setting.key == "supportEmail").unwrap();
     assert_eq!(email.value, "help@example.com");
     for key in ["siteName", "siteTitle", "siteKeywords", "siteDescription", "commentEnabled"] {

@@ -259,7 +259,11 @@ async fn another_members_ids_change_nothing_and_reveal_nothing() {
     let ticket_id = opened["data"]["id"].as_i64().unwrap();
     let (_, info) = call_json(&app.state, with_token(get("/prod-api/api/getInfo"), &ann)).await;
     let ann_id = info["data"]["id"].as_i64().unwrap();
-    let notice = app.member.send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Private").await.unwrap();
+    let notice = app
+        .member
+        .send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Private", Vec::new(), None)
+        .await
+        .unwrap();
 
     let attempts = vec![
         (call("PUT", &format!("/prod-api/api/addresses/{address_id}"), Some(address)), StatusCode::NOT_FOUND),

@@ -228,6 +228,9 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
             json!({"kind": "percent", "amount": 5, "version": 0}),
             Some(&support_token),
         ),
+        (Method::GET, "/prod-api/api/staff/settings", Value::Null, Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/notices", json!({"title": "t", "content": "c"}), Some(&support_token)),
+        (Method::PUT, "/prod-api/api/staff/settings/heroTitle.ar", json!({"value": "x"}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products", Value::Null, Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products/1", Value::Null, Some(&support_token)),
         (Method::POST, "/prod-api/api/staff/products", product_fields("KS-NEW", "new-game"), Some(&support_token)),
@@ -705,4 +708,67 @@ async fn a_manager_writes_a_product_uploads_its_cover_and_publishes_it() {
     let headers = response.headers();
     assert_eq!(headers.get("content-type").unwrap(), "image/webp");
     assert!(headers.get("cache-control").unwrap().to_str().unwrap().contains("immutable"));
+}
+
+#[actix_web::test]
+async fn a_manager_writes_the_arabic_hero_and_switches_reviews_off() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "content@shop.example", StaffRole::Manager).await;
+    let set = |key: &str, value: &str| {
+        with_token(
+            TestRequest::put().uri(&format!("/prod-api/api/staff/settings/{key}")).set_json(json!({"value": value})),
+            &manager,
+        )
+    };
+    let (status, saved) = call_json(&app.state, set("heroTitle.ar", "مفاتيح الألعاب في ثوانٍ")).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (status, _) = call_json(&app.state, set("heroTitle", "Game keys in seconds")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, refused) = call_json(&app.state, set("commentEnabled", "maybe")).await;
+    assert_eq!(
+        (status, &refused["data"]["fields"]["value"]),
+        (StatusCode::BAD_REQUEST, &json!("api.staff.settingSwitch"))
+    );
+    let (status, refused) = call_json(&app.state, set("siteName.ar", "x")).await;
+    assert_eq!((status, &refused["data"]["fields"]["key"]), (StatusCode::BAD_REQUEST, &json!("api.field.invalid")));
+    let (status, _) = call_json(&app.state, set("commentEnabled", "false")).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The shop: each language its own hero, or the default; the switch at once.
+    let config =
+        |language: &'static str| support::get("/prod-api/api/home/config").insert_header(("Accept-Language", language));
+    let (_, arabic) = call_json(&app.state, config("ar")).await;
+    assert_eq!(arabic["data"]["heroTitle"], "مفاتيح الألعاب في ثوانٍ");
+    assert_eq!(arabic["data"]["commentEnabled"], "false");
+    assert!(arabic["data"].get("heroTitle.ar").is_none());
+    let (_, german) = call_json(&app.state, config("de")).await;
+    assert_eq!(german["data"]["heroTitle"], "Game keys in seconds");
+    let (_, stored) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/settings"), &manager)).await;
+    assert_eq!(stored["data"]["heroTitle.ar"], "مفاتيح الألعاب في ثوانٍ");
+}
+
+#[actix_web::test]
+async fn a_notice_to_everyone_reaches_each_member_in_their_language() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "notices@shop.example", StaffRole::Manager).await;
+    let member = member_token(&app, "yuki@example.com").await;
+    let body = json!({"title": "Spring sale", "content": "Everything 10% off",
+        "texts": [{"language": "ja", "title": "春のセール", "content": "全品10%オフ"}]});
+    let (status, sent) = call_json(&app.state, with_token(post("/prod-api/api/staff/notices", body), &manager)).await;
+    assert_eq!(status, StatusCode::OK, "{sent}");
+    let bad = json!({"title": "", "content": "x", "texts": [{"language": "en-US", "title": "a", "content": "b"}]});
+    let (status, refused) = call_json(&app.state, with_token(post("/prod-api/api/staff/notices", bad), &manager)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["data"]["fields"]["title"], "api.field.required");
+    assert_eq!(refused["data"]["fields"]["texts[0].language"], "api.field.invalid");
+
+    let read = |language: &'static str| {
+        with_token(support::get("/prod-api/api/notices").insert_header(("Accept-Language", language)), &member)
+    };
+    let (_, japanese) = call_json(&app.state, read("ja")).await;
+    assert_eq!(japanese["data"]["rows"][0]["title"], "春のセール", "{japanese}");
+    let (_, french) = call_json(&app.state, read("fr")).await;
+    assert_eq!(french["data"]["rows"][0]["title"], "Spring sale");
+    let (_, unread) = call_json(&app.state, with_token(support::get("/prod-api/api/notices/unread"), &member)).await;
+    assert_eq!(unread["data"]["count"], 1, "{unread}");
 }

@@ -254,7 +254,8 @@ impl MemberApi for MemberGrpc {
     async fn list_notices(&self, request: Request<pb::PageRequest>) -> Answer<pb::NoticePage> {
         let caller = self.caller(&request).await?;
         let request = request.into_inner();
-        let (rows, total, paging) = self.service.notices(&caller, request.page, request.limit).await?;
+        let (rows, total, paging) =
+            self.service.notices(&caller, request.page, request.limit, &request.language).await?;
         let (page, limit) = convert::page_numbers(paging);
         ok(pb::NoticePage {
             rows: rows
@@ -285,12 +286,15 @@ impl MemberApi for MemberGrpc {
     }
 
     async fn send_notice(&self, request: Request<pb::SendNoticeRequest>) -> Answer<pb::IdResponse> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
         let request = request.into_inner();
         let member = request
             .member_id
-            .map(|id| MemberId::new(id).ok_or_else(|| AppError::field("memberId", "api.error.validation")))
+            .map(|id| MemberId::new(id).ok_or_else(|| AppError::field("memberId", "api.field.invalid")))
             .transpose()?;
-        ok(pb::IdResponse { id: self.service.send_notice(member, &request.title, &request.content).await? })
+        let texts = request.texts.into_iter().map(|text| (text.language, text.title, text.content)).collect();
+        let id = self.service.send_notice(member, &request.title, &request.content, texts, Some(actor)).await?;
+        ok(pb::IdResponse { id })
     }
 
     async fn list_levels(&self, _: Request<pb::Empty>) -> Answer<pb::LevelList> {

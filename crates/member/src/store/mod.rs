@@ -7,6 +7,7 @@ pub mod levels;
 pub mod login_history;
 pub mod members;
 pub mod newsletter;
+pub mod notice_texts;
 pub mod notices;
 pub mod password_resets;
 pub mod points_adjustments;

@@ -136,6 +136,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    notice_texts (notice_id, language) {
+        notice_id -> BigInt,
+        language -> Text,
+        title -> Text,
+        content -> Text,
+    }
+}
+
+diesel::table! {
     notice_reads (notice_id, member_id) {
         notice_id -> BigInt,
         member_id -> BigInt,
@@ -205,6 +214,7 @@ diesel::table! {
 diesel::joinable!(members -> levels (level_id));
 diesel::joinable!(sessions -> members (member_id));
 diesel::joinable!(notice_reads -> notices (notice_id));
+diesel::joinable!(notice_texts -> notices (notice_id));
 diesel::joinable!(ticket_messages -> tickets (ticket_id));
 
 diesel::table! {
@@ -285,6 +295,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     addresses,
     wishlist,
     notices,
+    notice_texts,
     notice_reads,
     consumptions,
     form_submissions,

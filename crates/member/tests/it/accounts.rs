@@ -380,7 +380,7 @@ backend_test!(login_history_parses_the_browser, &MIGRATIONS, |test_db: TestDb| a
     let _ = member.login("hal@example.com", "wrong-password").await;
     let page = member
         .client
-        .list_login_history(signed(&token, pb::PageRequest { page: 1, limit: 10 }))
+        .list_login_history(signed(&token, pb::PageRequest { page: 1, limit: 10, ..Default::default() }))
         .await
         .unwrap()
         .into_inner();

@@ -83,8 +83,11 @@ backend_test!(a_member_never_reaches_another_members_records, &MIGRATIONS, |test
         .unwrap()
         .into_inner()
         .id;
-    let notice =
-        member.service.send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Hello Ann").await.unwrap();
+    let notice = member
+        .service
+        .send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Hello Ann", Vec::new(), None)
+        .await
+        .unwrap();
 
     let mut changed = berlin("Bob was here");
     changed.id = address;
@@ -106,7 +109,7 @@ backend_test!(a_member_never_reaches_another_members_records, &MIGRATIONS, |test
 
     // Bob's own lists hold nothing of Ann's.
     assert!(member.client.list_addresses(signed(&bob, pb::Empty {})).await.unwrap().into_inner().addresses.is_empty());
-    let page = || pb::PageRequest { page: 1, limit: 10 };
+    let page = || pb::PageRequest { page: 1, limit: 10, ..Default::default() };
     assert_eq!(member.client.list_tickets(signed(&bob, page())).await.unwrap().into_inner().total, 0);
     assert_eq!(member.client.list_notices(signed(&bob, page())).await.unwrap().into_inner().total, 0);
     let history = member.client.list_login_history(signed(&bob, page())).await.unwrap().into_inner();
@@ -131,8 +134,12 @@ backend_test!(the_wishlist_shows_catalog_cards, &MIGRATIONS, |test_db: TestDb| a
     }
     let missing = app_error(member.client.add_to_wishlist(signed(&ann, pb::IdRequest { id: 999_999 })).await);
     assert_eq!(missing.code, ErrorCode::NotFound);
-    let page =
-        member.client.list_wishlist(signed(&ann, pb::PageRequest { page: 1, limit: 10 })).await.unwrap().into_inner();
+    let page = member
+        .client
+        .list_wishlist(signed(&ann, pb::PageRequest { page: 1, limit: 10, ..Default::default() }))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(page.total, 2, "adding twice keeps one row");
     assert!(page.rows.iter().all(|row| row.card.as_ref().is_some_and(|card| card.id == row.product_id)));
     member.client.remove_from_wishlist(signed(&bob, pb::IdRequest { id: 3 })).await.unwrap();
@@ -148,10 +155,17 @@ backend_test!(notices_to_one_and_to_all_read_and_unread, &MIGRATIONS, |test_db: 
     let ann = member.member("ann@example.com").await;
     let bob = member.member("bob@example.com").await;
     let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
-    let everyone = member.service.send_notice(None, "Sale", "Everything 10% off").await.unwrap();
+    let japanese = vec![("ja".to_owned(), "セール".to_owned(), "全品10%オフ".to_owned())];
+    let everyone = member.service.send_notice(None, "Sale", "Everything 10% off", japanese, None).await.unwrap();
+    let bad = vec![
+        ("xx".to_owned(), "?".to_owned(), "?".to_owned()),
+        ("de".to_owned(), "Nur Titel".to_owned(), String::new()),
+    ];
+    let refused = member.service.send_notice(None, "Sale", "Again", bad, None).await.unwrap_err();
+    assert!(refused.fields.contains_key("texts[0].language") && refused.fields.contains_key("texts[1].content"));
     member
         .service
-        .send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Your ticket was answered")
+        .send_notice(keyshop_core::ids::MemberId::new(ann_id), "For Ann", "Your ticket was answered", Vec::new(), None)
         .await
         .unwrap();
     let unread = |token: &str| signed(token, pb::Empty {});
@@ -164,10 +178,19 @@ backend_test!(notices_to_one_and_to_all_read_and_unread, &MIGRATIONS, |test_db: 
         1,
         "read per member"
     );
-    let page =
-        member.client.list_notices(signed(&ann, pb::PageRequest { page: 1, limit: 10 })).await.unwrap().into_inner();
+    let page = member
+        .client
+        .list_notices(signed(&ann, pb::PageRequest { page: 1, limit: 10, ..Default::default() }))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(page.total, 2);
-    assert!(page.rows.iter().any(|notice| notice.id == everyone && notice.read));
+    assert!(page.rows.iter().any(|notice| notice.id == everyone && notice.read && notice.title == "Sale"));
+    // In Japanese: the notice written in it, the other in its own language.
+    let in_japanese = pb::PageRequest { page: 1, limit: 10, language: "ja".into() };
+    let page = member.client.list_notices(signed(&ann, in_japanese)).await.unwrap().into_inner();
+    let titles: Vec<&str> = page.rows.iter().map(|notice| notice.title.as_str()).collect();
+    assert!(titles.contains(&"セール") && titles.contains(&"For Ann"), "{titles:?}");
 });
 
 backend_test!(a_ticket_thread_with_staff_until_closed, &MIGRATIONS, |test_db: TestDb| async move {

@@ -73,6 +73,7 @@ impl PageParams {
         let request = pb::PageRequest {
             page: params::number(&mut errors, "page", self.page.as_deref()),
             limit: params::number(&mut errors, "limit", self.limit.as_deref()),
+            language: crate::context::language().to_owned(),
         };
         errors.finish()?;
         Ok(request)

@@ -15,11 +15,13 @@ pub mod enroll;
 pub mod invitations;
 pub mod me;
 pub mod members;
+pub mod notices;
 pub mod order_actions;
 pub mod orders;
 pub mod products;
 pub mod refunds;
 pub mod sessions;
+pub mod settings;
 pub mod sign_in;
 pub mod stock;
 

@@ -14,14 +14,19 @@ function filled(value: string | undefined): string | null {
 }
 
 /**
- * The site's title and description from the settings, a "from" price in the chosen
+ * The hero's title and subtitle from the settings (in the shopper's language where the
+ * store wrote them; else the site's title and description), a "from" price in the chosen
  * currency, and beside them the carousel of featured deals.
  */
 export function Hero({ featured }: { featured: readonly ProductCardDto[] | undefined }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const title = filled(useSiteSetting('siteTitle')) ?? t('home.fallbackTitle');
-  const description = filled(useSiteSetting('siteDescription')) ?? t('home.fallbackDescription');
+  const heroTitle = filled(useSiteSetting('heroTitle'));
+  const heroSubtitle = filled(useSiteSetting('heroSubtitle'));
+  const siteTitle = filled(useSiteSetting('siteTitle'));
+  const siteDescription = filled(useSiteSetting('siteDescription'));
+  const title = heroTitle ?? siteTitle ?? t('home.fallbackTitle');
+  const description = heroSubtitle ?? siteDescription ?? t('home.fallbackDescription');
   const fromPrice = filled(useSiteSetting('homeFromPriceUsd'));
 
   return (

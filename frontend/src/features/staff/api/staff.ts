@@ -6,6 +6,7 @@ import type {
   CouponDto,
   CouponPageDto,
   ConsoleProductDto,
+  NoticeBody,
   ConsoleProductFields,
   ConsoleProductPageDto,
   ProductState,
@@ -354,4 +355,22 @@ export function removeProductImage(
     params: { path: { id, slot }, query: { version, index } },
     silent: true,
   });
+}
+
+/** Every public site setting as stored (per-language ones as `heroTitle.ar`). */
+export function staffSettings(): Promise<Record<string, string>> {
+  return api.get('/prod-api/api/staff/settings', asStaff());
+}
+
+export function setStaffSetting(key: string, value: string): Promise<unknown> {
+  return api.put('/prod-api/api/staff/settings/{key}', {
+    ...asStaff(),
+    params: { path: { key } },
+    body: { value },
+    silent: true,
+  });
+}
+
+export function sendNotice(body: NoticeBody): Promise<unknown> {
+  return api.post('/prod-api/api/staff/notices', { ...asStaff(), body, silent: true });
 }

@@ -312,7 +312,13 @@ function RequirementFields({
 }
 
 /** The editor of one product (or a new draft): every field, every language, its images. */
-function ProductEditor({ product }: { product: ConsoleProductDto | null }) {
+function ProductEditor({
+  product,
+  onCreated,
+}: {
+  product: ConsoleProductDto | null;
+  onCreated?: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const labels = useCatalogLabels();
   const navigate = useNavigate();
@@ -338,7 +344,10 @@ function ProductEditor({ product }: { product: ConsoleProductDto | null }) {
       setErrors({});
       const created = current === null;
       await saved(next);
-      if (created) void navigate(`${paths.staffProducts}/${String(next.id)}`, { replace: true });
+      if (created) {
+        onCreated?.(next.id);
+        void navigate(`${paths.staffProducts}/${String(next.id)}`, { replace: true });
+      }
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
@@ -706,13 +715,16 @@ function ProductEditor({ product }: { product: ConsoleProductDto | null }) {
 function ProductPage() {
   const { id } = useParams();
   const numeric = id === 'new' ? null : Number(id);
+  // The draft just created keeps its editor (and whatever it is doing) at its new address.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const fresh = numeric === null || numeric === createdId;
   const product = useQuery({
     queryKey: [...PRODUCTS_KEY, 'one', numeric],
     queryFn: () => staffProduct(numeric ?? 0),
-    enabled: numeric !== null && Number.isInteger(numeric) && numeric > 0,
+    enabled: !fresh && Number.isInteger(numeric) && numeric > 0,
     staleTime: 0,
   });
-  if (numeric === null) return <ProductEditor key="new" product={null} />;
+  if (fresh) return <ProductEditor key="new" product={null} onCreated={setCreatedId} />;
   if (product.isError) return <FormAlert>{failure(product.error)}</FormAlert>;
   if (!product.data) return null;
   return <ProductEditor key={product.data.id} product={product.data} />;

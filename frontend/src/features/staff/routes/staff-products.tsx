@@ -26,7 +26,9 @@ export function StateBadge({ state }: { state: ProductState }) {
   const { t } = useTranslation();
   return (
     <span
-      className={state === 'published' ? 'ks-staff__role' : 'ks-staff__badge'}
+      className={
+        state === 'published' ? 'ks-staff__role' : 'ks-staff__badge ks-staff__badge--quiet'
+      }
       data-testid="staff-product-state"
       data-state={state}
     >
