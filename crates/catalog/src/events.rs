@@ -10,7 +10,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, EventHandler};
-use keyshop_proto::events::v1::{CurrencyRateChanged, ProductsChanged, SettingChanged, StockChanged};
+use keyshop_proto::events::v1::{CurrencyRateChanged, OrderPaid, ProductsChanged, SettingChanged, StockChanged};
 
 use crate::service::CatalogService;
 
@@ -25,6 +25,8 @@ pub const REVIEW_REASON: &str = "review";
 pub const EDIT_REASON: &str = "edit";
 /// Stock projections are written to the shared database: one replica each.
 pub const STOCK_GROUP: &str = "catalog-stock";
+/// Purchases (for "verified purchase" on reviews), likewise one replica each.
+pub const BUYERS_GROUP: &str = "catalog-buyers";
 
 pub struct CacheInvalidator {
     pub service: Arc<CatalogService>,
@@ -64,6 +66,24 @@ impl EventHandler for StockProjector {
         let outcome =
             self.service.apply_stock_event(&event.id, &stock.sku, stock.available, event.occurred_at_ms).await?;
         tracing::debug!(sku = %stock.sku, available = stock.available, ?outcome, "stock projected");
+        Ok(())
+    }
+}
+
+/// Who bought what, from `OrderPaid`: a review by the same e-mail is marked
+/// a verified purchase (and, with the setting on, only such reviews are taken).
+pub struct BuyerProjector {
+    pub service: Arc<CatalogService>,
+}
+
+#[async_trait]
+impl EventHandler for BuyerProjector {
+    async fn handle(&self, event: &Event) -> Result<(), AppError> {
+        let Some(decoded) = event.decode::<OrderPaid>() else { return Ok(()) };
+        let paid = decoded?;
+        let skus = paid.lines.into_iter().map(|line| line.sku).collect();
+        let recorded = self.service.record_purchase(&event.id, &paid.email, skus).await?;
+        tracing::debug!(order_no = %paid.order_no, recorded, "purchase projected");
         Ok(())
     }
 }

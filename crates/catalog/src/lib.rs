@@ -31,7 +31,7 @@ use tonic::service::Routes;
 
 use keyshop_core::identity::{Party, Verifier};
 
-use crate::events::{CACHE_GROUP, CacheInvalidator, STOCK_GROUP, StockProjector};
+use crate::events::{BUYERS_GROUP, BuyerProjector, CACHE_GROUP, CacheInvalidator, STOCK_GROUP, StockProjector};
 use crate::grpc::CatalogGrpc;
 use crate::service::{CatalogDeps, CatalogService};
 
@@ -91,9 +91,11 @@ impl Catalog {
         let bus = platform.bus.as_ref();
         let invalidator = Arc::new(CacheInvalidator { service: service.clone() });
         let projector = Arc::new(StockProjector { service: service.clone() });
+        let buyers = Arc::new(BuyerProjector { service: service.clone() });
         let consumers = vec![
             Consumer::join(bus, CACHE_GROUP, &[topics::CATALOG], invalidator).await?,
             Consumer::join(bus, STOCK_GROUP, &[topics::DELIVERY], projector).await?,
+            Consumer::join(bus, BUYERS_GROUP, &[topics::ORDER], buyers).await?,
         ];
         let verifier = platform.identity.verifier(Party::Catalog);
         Ok(Catalog {

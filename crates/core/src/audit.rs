@@ -39,6 +39,7 @@ crate::vocabulary! {
         ProductState = "product.state",
         ProductImage = "product.image",
         NoticeSend = "notice.send",
+        ReviewModerate = "review.moderate",
     }
 }
 

@@ -127,6 +127,8 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         staff::settings::staff_settings,
         staff::settings::staff_set_setting,
         staff::notices::staff_send_notice,
+        staff::reviews::staff_reviews,
+        staff::reviews::staff_moderate_review,
         staff::dashboard::staff_dashboard,
         staff::stock::staff_stock,
         staff::stock::staff_stock_threshold,

@@ -1540,6 +1540,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_moderate_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/sessions": {
         parameters: {
             query?: never;
@@ -1782,7 +1814,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -2960,6 +2992,49 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_ListPage_ModeratedReviewDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /** @description Plain text as written; clients must escape it. */
+                    content: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createdAt: number;
+                    email: string;
+                    fullName: string;
+                    hidden: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    productId: number;
+                    productTitle: string;
+                    staffReply: string;
+                    /** Format: int32 */
+                    stars: number;
+                    verified: boolean;
+                    /** Format: int64 */
+                    version: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_ListPage_NewsDto: {
             /**
              * Format: int32
@@ -3158,8 +3233,12 @@ export interface components {
                     fullName: string;
                     /** Format: int64 */
                     id: number;
+                    /** @description The store's answer, plain text; absent for none. */
+                    staffReply?: string | null;
                     /** Format: int32 */
                     stars: number;
+                    /** @description The reviewer's e-mail bought the product. */
+                    verified: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -3348,6 +3427,40 @@ export interface components {
                 newsletter: boolean;
                 /** Format: int64 */
                 points: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ModeratedReviewDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Plain text as written; clients must escape it. */
+                content: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                email: string;
+                fullName: string;
+                hidden: boolean;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                productId: number;
+                productTitle: string;
+                staffReply: string;
+                /** Format: int32 */
+                stars: number;
+                verified: boolean;
+                /** Format: int64 */
+                version: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -4538,6 +4651,36 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        ModeratedReviewDto: {
+            /** @description Plain text as written; clients must escape it. */
+            content: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            email: string;
+            fullName: string;
+            hidden: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            productId: number;
+            productTitle: string;
+            staffReply: string;
+            /** Format: int32 */
+            stars: number;
+            verified: boolean;
+            /** Format: int64 */
+            version: number;
+        };
+        ModerationBody: {
+            hidden: boolean;
+            /** @description The store's answer, up to 2,000 characters; "" for none. */
+            reply?: string;
+            /** Format: int64 */
+            version: number;
+        };
         NavItemDto_Genre: {
             /** @enum {string} */
             code: "action" | "adventure" | "rpg" | "strategy" | "shooter" | "sports" | "racing" | "simulation" | "puzzle" | "horror" | "indie" | "casual" | "fighting" | "platformer" | "survival" | "mmo";
@@ -5189,8 +5332,12 @@ export interface components {
             fullName: string;
             /** Format: int64 */
             id: number;
+            /** @description The store's answer, plain text; absent for none. */
+            staffReply?: string | null;
             /** Format: int32 */
             stars: number;
+            /** @description The reviewer's e-mail bought the product. */
+            verified: boolean;
         };
         SaleFormBody: {
             /**
@@ -10849,6 +10996,137 @@ export interface operations {
                 };
             };
             /** @description The order is not waiting for a decision (decided already) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_reviews: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description One product's number; absent: every product. */
+                product_id?: string;
+                /** @description true: the hidden ones, false: the shown ones; absent: both. */
+                hidden?: boolean;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reviews, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_ModeratedReviewDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_moderate_review: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The review's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationBody"];
+            };
+        };
+        responses: {
+            /** @description The review as moderated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ModeratedReviewDto"];
+                };
+            };
+            /** @description The reply is too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
             409: {
                 headers: {
                     [name: string]: unknown;

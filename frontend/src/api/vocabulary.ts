@@ -33,6 +33,7 @@ export const AuditActionValues = [
   'product.state',
   'product.image',
   'notice.send',
+  'review.moderate',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

@@ -119,6 +119,8 @@ const staff = {
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-settings'),
   notices: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-notices'),
+  reviews: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-reviews'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -316,6 +318,7 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', `${paths.staffProducts}/:id`, staff.product, 'StaffProductRoute'),
           page('pageTitle.staff', paths.staffSettings, staff.settings, 'StaffSettingsRoute'),
           page('pageTitle.staff', paths.staffNotices, staff.notices, 'StaffNoticesRoute'),
+          page('pageTitle.staff', paths.staffReviews, staff.reviews, 'StaffReviewsRoute'),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

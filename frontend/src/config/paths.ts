@@ -53,6 +53,7 @@ export const paths = {
   staffProducts: '/staff/products',
   staffSettings: '/staff/settings',
   staffNotices: '/staff/notices',
+  staffReviews: '/staff/reviews',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

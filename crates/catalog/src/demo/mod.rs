@@ -62,7 +62,7 @@ pub async fn seed(service: &CatalogService) -> Result<SeedSummary, AppError> {
                 };
                 let product_id = ids[review.product];
                 let created = generate::days_ago(now, review.days_ago);
-                store::reviews::insert(conn, product_id, &parsed, "demo", created)?;
+                store::reviews::insert(conn, product_id, &parsed, "demo", false, created)?;
                 store::products::add_rating(conn, product_id, parsed.stars)?;
             }
             for item in &news {

@@ -27,7 +27,7 @@ pub fn check_value(value: &str) -> Result<(), AppError> {
 /// default.
 pub const LOCALIZED: [&str; 5] = ["siteTitle", "siteKeywords", "siteDescription", "heroTitle", "heroSubtitle"];
 /// The switches: `true` or `false`, honoured by the shop at once.
-pub const SWITCHES: [&str; 2] = ["commentEnabled", "feedbackEnabled"];
+pub const SWITCHES: [&str; 3] = ["commentEnabled", "feedbackEnabled", "reviewsBuyersOnly"];
 /// The one address shoppers are told to write to (pages, footer, e-mails).
 pub const SUPPORT_EMAIL: &str = "supportEmail";
 

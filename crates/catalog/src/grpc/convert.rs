@@ -16,7 +16,7 @@ use crate::service::staff_products::{StaffProduct, StaffProductLine};
 use crate::snapshot::NavigationCounts;
 use crate::store::news::NewsEntry;
 use crate::store::pages::PageRow;
-use crate::store::reviews::PublicReview;
+use crate::store::reviews::{PublicReview, StaffReviewRow};
 
 pub fn currency(currency: Currency) -> pb::Currency {
     pb::Currency {
@@ -140,6 +140,25 @@ pub fn review(review: PublicReview) -> pb::Review {
         content: review.content,
         stars: review.stars,
         created_at_ms: review.created_at,
+        verified: review.verified,
+        staff_reply: review.staff_reply,
+    }
+}
+
+pub fn staff_review(review: StaffReviewRow, product_title: String) -> pb::StaffReview {
+    pb::StaffReview {
+        id: review.id,
+        product_id: review.product_id,
+        product_title,
+        full_name: review.full_name,
+        email: review.email,
+        content: review.content,
+        stars: review.stars,
+        created_at_ms: review.created_at,
+        hidden: review.hidden,
+        staff_reply: review.staff_reply,
+        verified: review.verified,
+        version: review.version,
     }
 }
 

@@ -354,4 +354,40 @@ impl CatalogApi for CatalogGrpc {
         let product = self.service.change_image(request.id, request.version, change, Vec::new(), actor).await?;
         Ok(Response::new(convert::staff_product(product)))
     }
+
+    async fn staff_list_reviews(
+        &self,
+        request: Request<pb::StaffListReviewsRequest>,
+    ) -> Result<Response<pb::StaffReviewPage>, Status> {
+        let request = request.into_inner();
+        let product = (request.product_id != 0).then_some(request.product_id);
+        let (rows, total, paging) =
+            self.service.staff_reviews(product, request.hidden, request.page, request.limit).await?;
+        let titles = self.service.product_titles(rows.iter().map(|row| row.product_id).collect()).await?;
+        Ok(Response::new(pb::StaffReviewPage {
+            rows: rows
+                .into_iter()
+                .map(|row| {
+                    let title = titles.get(&row.product_id).cloned().unwrap_or_default();
+                    convert::staff_review(row, title)
+                })
+                .collect(),
+            total,
+            page: paging.page as i32,
+            limit: paging.limit as i32,
+        }))
+    }
+
+    async fn staff_moderate_review(
+        &self,
+        request: Request<pb::StaffModerateReviewRequest>,
+    ) -> Result<Response<pb::StaffReview>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let review =
+            self.service.moderate_review(request.id, request.version, request.hidden, &request.reply, actor).await?;
+        let titles = self.service.product_titles(vec![review.product_id]).await?;
+        let title = titles.get(&review.product_id).cloned().unwrap_or_default();
+        Ok(Response::new(convert::staff_review(review, title)))
+    }
 }

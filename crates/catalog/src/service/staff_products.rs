@@ -313,6 +313,11 @@ impl CatalogService {
         Ok(saved)
     }
 
+    /// The English titles of products `ids` (any state), by id.
+    pub async fn product_titles(&self, ids: Vec<i64>) -> Result<std::collections::HashMap<i64, String>, AppError> {
+        Ok(self.db.run(move |conn| store::products::titles_of(conn, &ids).map_err(DbError::from)).await?)
+    }
+
     /// An uploaded image's file (`<stem>-<width>.webp`).
     #[tracing::instrument(level = "debug", skip(self))]
     pub async fn media_file(&self, name: &str) -> Result<Image, AppError> {

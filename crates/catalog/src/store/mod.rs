@@ -1,5 +1,6 @@
 //! The catalog's storage: schema, one file per table (family), migrations.
 
+pub mod buyers;
 pub mod currencies;
 pub mod languages;
 pub mod news;

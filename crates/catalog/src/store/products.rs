@@ -350,6 +350,16 @@ pub fn add_rating(conn: &mut DbConnection, product_id: i64, stars: i32) -> Query
         .execute(conn)
 }
 
+/// Takes a review's stars out of the rating (`-1`) or puts them back (`1`).
+pub fn move_rating(conn: &mut DbConnection, product_id: i64, stars: i32, sign: i64) -> QueryResult<usize> {
+    diesel::update(products::table.find(product_id))
+        .set((
+            products::rating_sum.eq(products::rating_sum + i64::from(stars) * sign),
+            products::rating_count.eq(products::rating_count + sign),
+        ))
+        .execute(conn)
+}
+
 pub fn add_sold(conn: &mut DbConnection, product_id: i64, quantity: i64) -> QueryResult<usize> {
     diesel::update(products::table.find(product_id))
         .set(products::sold_count.eq(products::sold_count + quantity))
@@ -580,5 +590,12 @@ pub fn titled_languages(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Has
         .group_by(product_texts::product_id)
         .select((product_texts::product_id, diesel::dsl::count_star()))
         .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The English titles of `ids`, by id.
+pub fn titles_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<i64, String>> {
+    let rows: Vec<(i64, String)> =
+        products::table.filter(products::id.eq_any(ids)).select((products::id, products::title)).load(conn)?;
     Ok(rows.into_iter().collect())
 }

@@ -112,6 +112,17 @@ diesel::table! {
         stars -> Integer,
         visitor_hash -> Text,
         created_at -> BigInt,
+        hidden -> Bool,
+        staff_reply -> Text,
+        verified -> Bool,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    buyers (email_hash, sku) {
+        email_hash -> Text,
+        sku -> Text,
     }
 }
 

@@ -220,3 +220,96 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+backend_test!(
+    reviews_are_marked_verified_hidden_answered_and_kept_to_buyers,
+    &MIGRATIONS,
+    |test_db: TestDb| async move {
+        let mut catalog = support::start(test_db).await;
+        let save = pb::StaffSaveProductRequest { id: 0, version: 0, fields: Some(fields("MOON-KEY", "moon-key")) };
+        let draft = catalog.client.staff_save_product(save).await.unwrap().into_inner();
+        let publish = pb::StaffSetProductStateRequest {
+            id: draft.id,
+            version: draft.version,
+            state: ProductState::Published.to_proto(),
+        };
+        catalog.client.staff_set_product_state(publish).await.unwrap();
+        let product = pb::ProductRef {
+            game_name: "moon-key".into(),
+            game_ext_name: "steam-global".into(),
+            language: "en-US".into(),
+            no_view: true,
+        };
+        let review = |email: &str, visitor: &str, stars: i64| pb::PostReviewRequest {
+            product: Some(product.clone()),
+            full_name: "Rin".into(),
+            email: email.into(),
+            content: "Worked at once".into(),
+            stars,
+            visitor: visitor.into(),
+        };
+        catalog.client.post_review(review("stranger@example.com", "203.0.113.1", 1)).await.unwrap();
+
+        // A paid order of the product by that e-mail (in another case): its next review is verified.
+        let paid = keyshop_proto::events::v1::OrderPaid {
+            order_no: "KS1".into(),
+            email: "Buyer@Example.com".into(),
+            lines: vec![keyshop_proto::events::v1::PaidLine { sku: "MOON-KEY".into(), ..Default::default() }],
+            ..Default::default()
+        };
+        catalog.bus.publish(&keyshop_core::events::Event::new("KS1", &paid)).await.unwrap();
+        let listed = |catalog: &mut support::RunningCatalog| {
+            let mut client = catalog.client.clone();
+            let request = pb::ListReviewsRequest { product: Some(product.clone()), page: 1, limit: 10 };
+            async move { client.list_reviews(request).await.unwrap().into_inner() }
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let visitor = format!("198.51.100.{}", deadline.elapsed().as_millis() % 200);
+            catalog.client.post_review(review("buyer@example.com", &visitor, 5)).await.unwrap();
+            if listed(&mut catalog).await.rows[0].verified {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "the purchase was never projected");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(!listed(&mut catalog).await.rows.iter().any(|row| row.verified && row.stars == 1));
+
+        // Only buyers, now: a stranger is refused, with the field named.
+        let only = pb::Setting { key: "reviewsBuyersOnly".into(), value: "true".into() };
+        catalog.client.set_setting(only).await.unwrap();
+        let refused = app_error(catalog.client.post_review(review("other@example.com", "192.0.2.50", 4)).await);
+        assert_eq!(refused.fields.get("email").map(String::as_str), Some("api.review.buyersOnly"));
+
+        // The stranger's one star, hidden: out of the list and the rating; a reply shown.
+        let staff =
+            catalog.client.staff_list_reviews(pb::StaffListReviewsRequest::default()).await.unwrap().into_inner();
+        let stranger = staff.rows.iter().find(|row| row.stars == 1).unwrap().clone();
+        assert_eq!(
+            (stranger.email.as_str(), stranger.product_title.as_str()),
+            ("stranger@example.com", "Star Voyager")
+        );
+        let before = catalog.client.get_rating_summary(product.clone()).await.unwrap().into_inner();
+        let hide = pb::StaffModerateReviewRequest {
+            id: stranger.id,
+            version: stranger.version,
+            hidden: true,
+            reply: String::new(),
+        };
+        catalog.client.staff_moderate_review(hide.clone()).await.unwrap();
+        assert_eq!(app_error(catalog.client.staff_moderate_review(hide).await).code, ErrorCode::Conflict);
+        let after = catalog.client.get_rating_summary(product.clone()).await.unwrap().into_inner();
+        assert_eq!(after.count, before.count - 1);
+        assert!(listed(&mut catalog).await.rows.iter().all(|row| row.id != stranger.id));
+        let verified = staff.rows.iter().find(|row| row.verified).unwrap();
+        let answer = pb::StaffModerateReviewRequest {
+            id: verified.id,
+            version: verified.version,
+            hidden: false,
+            reply: "Thank you, Rin!".into(),
+        };
+        catalog.client.staff_moderate_review(answer).await.unwrap();
+        let shown = listed(&mut catalog).await;
+        assert!(shown.rows.iter().any(|row| row.staff_reply == "Thank you, Rin!"));
+    }
+);

@@ -106,6 +106,8 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.catalog.v1.CatalogService/StaffSetProductState", Access::Staff(Permission::CatalogManage)),
     ("/keyshop.catalog.v1.CatalogService/StaffUploadImage", Access::Staff(Permission::CatalogManage)),
     ("/keyshop.catalog.v1.CatalogService/StaffRemoveImage", Access::Staff(Permission::CatalogManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffListReviews", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.catalog.v1.CatalogService/StaffModerateReview", Access::Staff(Permission::ContentManage)),
     // Member: staff operations.
     ("/keyshop.member.v1.MemberService/SendNotice", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/SendNewsletter", Access::Staff(Permission::ContentManage)),

@@ -103,6 +103,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(staff::settings::staff_settings)
             .service(staff::settings::staff_set_setting)
             .service(staff::notices::staff_send_notice)
+            .service(staff::reviews::staff_reviews)
+            .service(staff::reviews::staff_moderate_review)
             .service(staff::dashboard::staff_dashboard)
             .service(staff::stock::staff_stock)
             .service(staff::stock::staff_stock_threshold)

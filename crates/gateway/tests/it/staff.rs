@@ -229,6 +229,13 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
             Some(&support_token),
         ),
         (Method::GET, "/prod-api/api/staff/settings", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/reviews", Value::Null, Some(&support_token)),
+        (
+            Method::PUT,
+            "/prod-api/api/staff/reviews/1",
+            json!({"version": 1, "hidden": true, "reply": ""}),
+            Some(&support_token),
+        ),
         (Method::POST, "/prod-api/api/staff/notices", json!({"title": "t", "content": "c"}), Some(&support_token)),
         (Method::PUT, "/prod-api/api/staff/settings/heroTitle.ar", json!({"value": "x"}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products", Value::Null, Some(&support_token)),

@@ -32,6 +32,10 @@ pub struct ReviewDto {
     pub content: String,
     pub stars: i32,
     pub created_at: String,
+    /// The reviewer's e-mail bought the product.
+    pub verified: bool,
+    /// The store's answer, plain text; absent for none.
+    pub staff_reply: Option<String>,
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "reviews", operation_id = "product_reviews",
@@ -64,6 +68,8 @@ pub async fn list_reviews(
                 content: review.content,
                 stars: review.stars,
                 created_at: timestamp(review.created_at_ms),
+                verified: review.verified,
+                staff_reply: (!review.staff_reply.is_empty()).then_some(review.staff_reply),
             })
             .collect(),
         total: page.total,

@@ -20,6 +20,7 @@ pub mod order_actions;
 pub mod orders;
 pub mod products;
 pub mod refunds;
+pub mod reviews;
 pub mod sessions;
 pub mod settings;
 pub mod sign_in;

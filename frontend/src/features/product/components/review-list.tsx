@@ -1,4 +1,4 @@
-import { MessageSquareText } from 'lucide-react';
+import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -67,7 +67,19 @@ export function ReviewList({ productRef }: { productRef: ProductRef }) {
                 </span>
                 <RatingStars value={review.stars} size={14} />
               </header>
+              {review.verified ? (
+                <p className="ks-review__verified" data-testid="review-verified">
+                  <BadgeCheck size={14} aria-hidden />
+                  {t('product.reviews.verified')}
+                </p>
+              ) : null}
               <p className="ks-review__content">{review.content}</p>
+              {review.staffReply ? (
+                <div className="ks-review__reply" data-testid="review-reply">
+                  <strong>{t('product.reviews.storeReply')}</strong>
+                  <p>{review.staffReply}</p>
+                </div>
+              ) : null}
             </article>
           </li>
         ))}

@@ -33,6 +33,8 @@ function seedProduct(
         content: 'Worked at once.',
         stars: 5,
         createdAt: '2026-11-02T10:00:00Z',
+        verified: true,
+        staffReply: 'Thank you, Ana!',
       },
     ],
     total: 1,
@@ -129,6 +131,8 @@ describe('product page', () => {
     expect(screen.getByTestId('rating-average')).toHaveTextContent('4.2');
     expect(screen.getByTestId('rating-bar-5')).toHaveTextContent('5 stars: 9 (53%)');
     expect(screen.getByTestId('review')).toHaveTextContent('Worked at once.');
+    expect(screen.getByTestId('review-verified')).toHaveTextContent('Verified purchase');
+    expect(screen.getByTestId('review-reply')).toHaveTextContent('Thank you, Ana!');
 
     await user.click(within(tabs).getByRole('tab', { name: 'Recommendations' }));
     expect(

@@ -7,6 +7,8 @@ import type {
   CouponPageDto,
   ConsoleProductDto,
   NoticeBody,
+  ModeratedReviewDto,
+  ModeratedReviewPageDto,
   ConsoleProductFields,
   ConsoleProductPageDto,
   ProductState,
@@ -373,4 +375,28 @@ export function setStaffSetting(key: string, value: string): Promise<unknown> {
 
 export function sendNotice(body: NoticeBody): Promise<unknown> {
   return api.post('/prod-api/api/staff/notices', { ...asStaff(), body, silent: true });
+}
+
+export function searchReviews(
+  hidden: boolean | undefined,
+  page: number,
+): Promise<ModeratedReviewPageDto> {
+  return api.get('/prod-api/api/staff/reviews', {
+    ...asStaff(),
+    params: { query: { hidden, page, limit: 20 } },
+  });
+}
+
+export function moderateReview(
+  id: number,
+  version: number,
+  hidden: boolean,
+  reply: string,
+): Promise<ModeratedReviewDto> {
+  return api.put('/prod-api/api/staff/reviews/{id}', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { version, hidden, reply },
+    silent: true,
+  });
 }

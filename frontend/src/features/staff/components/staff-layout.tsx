@@ -15,6 +15,7 @@ export const STAFF_SECTIONS = [
   { to: paths.staffProducts, key: 'staff.nav.products', permission: 'catalog.manage' },
   { to: paths.staffSettings, key: 'staff.nav.settings', permission: 'content.manage' },
   { to: paths.staffNotices, key: 'staff.nav.notices', permission: 'content.manage' },
+  { to: paths.staffReviews, key: 'staff.nav.reviews', permission: 'content.manage' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
   { to: paths.staffStock, key: 'staff.nav.stock', permission: 'keys.read' },
   { to: paths.staffCustomers, key: 'staff.nav.customers', permission: 'members.read' },

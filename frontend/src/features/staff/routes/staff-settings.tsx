@@ -31,7 +31,7 @@ export const LOCALIZED_SETTINGS = [
   'heroSubtitle',
 ] as const;
 const LONG: ReadonlySet<string> = new Set(['siteDescription', 'heroSubtitle']);
-const SWITCHES = ['commentEnabled', 'feedbackEnabled'] as const;
+const SWITCHES = ['commentEnabled', 'reviewsBuyersOnly', 'feedbackEnabled'] as const;
 
 /** `heroTitle` in English (the default), `heroTitle.ar` in Arabic. */
 export function settingKey(name: string, language: Language): string {

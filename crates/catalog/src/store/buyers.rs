@@ -1,0 +1,30 @@
+//! `buyers`: who bought what (a keyed hash of the e-mail, the SKU), projected
+//! from the order service's `OrderPaid`, so a review can say "verified
+//! purchase" without the catalog asking another service or keeping addresses.
+
+use diesel::prelude::*;
+use keyshop_core::db::DbConnection;
+
+use super::schema::buyers;
+
+pub fn record(conn: &mut DbConnection, email_hash: &str, skus: &[String]) -> QueryResult<()> {
+    for sku in skus {
+        let known: i64 = buyers::table
+            .filter(buyers::email_hash.eq(email_hash))
+            .filter(buyers::sku.eq(sku))
+            .count()
+            .get_result(conn)?;
+        if known == 0 {
+            diesel::insert_into(buyers::table)
+                .values((buyers::email_hash.eq(email_hash), buyers::sku.eq(sku)))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn bought(conn: &mut DbConnection, email_hash: &str, sku: &str) -> QueryResult<bool> {
+    let found: i64 =
+        buyers::table.filter(buyers::email_hash.eq(email_hash)).filter(buyers::sku.eq(sku)).count().get_result(conn)?;
+    Ok(found > 0)
+}
