@@ -1,5 +1,7 @@
 //! The footer pages: stored per language, falling back to en-US; the
-//! defaults shipped with the store are written at start when missing.
+//! defaults shipped with the store are written at start when missing. A
+//! page names the support address as `{{supportEmail}}`, filled in from the
+//! one `supportEmail` setting when served (the footer and forms read it too).
 
 use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
@@ -7,6 +9,12 @@ use keyshop_core::error::AppError;
 use super::CatalogService;
 use crate::content;
 use crate::domain::product::is_slug;
+use crate::domain::setting;
+
+/// Where a page names the support address.
+const SUPPORT_PLACEHOLDER: &str = "{{supportEmail}}";
+/// The address when the setting is missing.
+const DEFAULT_SUPPORT_EMAIL: &str = "support@keyshop.example";
 use crate::store;
 use crate::store::pages::PageRow;
 
@@ -19,10 +27,20 @@ impl CatalogService {
         }
         let slug = slug.to_owned();
         let language = keyshop_core::i18n::normalize(language).unwrap_or(keyshop_core::i18n::DEFAULT);
-        self.db
+        let mut page = self
+            .db
             .run(move |conn| store::pages::find(conn, &slug, language).map_err(DbError::from))
             .await?
-            .ok_or_else(not_found)
+            .ok_or_else(not_found)?;
+        if page.body.contains(SUPPORT_PLACEHOLDER) {
+            let settings = self.public_settings().await?;
+            let support = settings
+                .iter()
+                .find(|(key, _)| key == setting::SUPPORT_EMAIL)
+                .map_or(DEFAULT_SUPPORT_EMAIL, |(_, value)| value.as_str());
+            page.body = page.body.replace(SUPPORT_PLACEHOLDER, support);
+        }
+        Ok(page)
     }
 
     /// Writes the shipped footer pages that are missing (never overwrites).

@@ -313,3 +313,14 @@ backend_test!(
         assert!(shown.rows.iter().any(|row| row.staff_reply == "Thank you, Rin!"));
     }
 );
+
+backend_test!(pages_name_the_support_address_of_the_setting, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut catalog = support::start(test_db).await;
+    let contact = || pb::GetPageRequest { slug: "contact-us".into(), language: "de".into() };
+    let page = catalog.client.get_page(contact()).await.unwrap().into_inner();
+    assert!(page.body.contains("support@keyshop.example") && !page.body.contains("{{"), "{}", page.body);
+    let address = pb::Setting { key: "supportEmail".into(), value: "help@shop.example".into() };
+    catalog.client.set_setting(address).await.unwrap();
+    let page = catalog.client.get_page(contact()).await.unwrap().into_inner();
+    assert!(page.body.contains("help@shop.example") && !page.body.contains("support@keyshop.example"));
+});

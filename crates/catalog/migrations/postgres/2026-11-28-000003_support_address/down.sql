@@ -1,0 +1,1 @@
+UPDATE pages SET body = REPLACE(body, '{{supportEmail}}', 'support@keyshop.example');
