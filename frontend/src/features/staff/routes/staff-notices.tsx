@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/http/envelope';
 import { notify } from '@/lib/toast';
 
 import { sendNotice } from '../api/staff';
+import { LanguageTabs } from '../components/language-tabs';
 import { RequirePermission } from '../components/staff-layout';
 
 interface NoticeTexts {
@@ -119,33 +120,13 @@ function NoticesPage() {
         ) : (
           <p className="ks-staff__muted">{t('staff.notices.everyone')}</p>
         )}
-        <div className="ks-staff__tabs" role="tablist" aria-label={t('staff.products.language')}>
-          {LanguageValues.map((code) => {
-            const written = texts[code].title.trim() !== '';
-            return (
-              <button
-                key={code}
-                type="button"
-                role="tab"
-                aria-selected={code === language}
-                className={[
-                  'ks-staff__tab',
-                  written ? 'ks-staff__tab--done' : '',
-                  Object.keys(errors).some((field) => field.startsWith(`${code}.`))
-                    ? 'ks-staff__tab--error'
-                    : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                onClick={() => setLanguage(code)}
-                lang={LANGUAGES[code].htmlLang}
-                data-testid={`staff-notice-lang-${code}`}
-              >
-                {LANGUAGES[code].nativeName}
-              </button>
-            );
-          })}
-        </div>
+        <LanguageTabs
+          selected={language}
+          onSelect={setLanguage}
+          written={(code) => texts[code].title.trim() !== ''}
+          errors={errors}
+          testIdPrefix="staff-notice-lang"
+        />
         <div className="ks-staff__tab-panel" role="tabpanel" lang={info.htmlLang} dir={info.dir}>
           <TextField
             label={`${t('staff.notices.titleField')} · ${info.nativeName}`}

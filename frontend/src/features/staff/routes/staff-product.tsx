@@ -39,6 +39,7 @@ import {
   staffProduct,
   uploadProductImage,
 } from '../api/staff';
+import { LanguageTabs } from '../components/language-tabs';
 import { RequirePermission } from '../components/staff-layout';
 import {
   emptyProductForm,
@@ -99,36 +100,13 @@ function TextsSection({
             })}{' '}
         {missing.length > 0 ? t('staff.products.fallbackHint') : null}
       </p>
-      <div className="ks-staff__tabs" role="tablist" aria-label={t('staff.products.language')}>
-        {LanguageValues.map((code) => {
-          const written = !missing.includes(code);
-          const failed = Object.keys(errors).some((field) => field.startsWith(`${code}.`));
-          return (
-            <button
-              key={code}
-              type="button"
-              role="tab"
-              aria-selected={code === language}
-              className={[
-                'ks-staff__tab',
-                written ? 'ks-staff__tab--done' : '',
-                failed ? 'ks-staff__tab--error' : '',
-              ]
-                .filter(Boolean)
-                .join(' ')}
-              onClick={() => setLanguage(code)}
-              data-testid={`staff-product-lang-${code}`}
-              lang={LANGUAGES[code].htmlLang}
-            >
-              {LANGUAGES[code].nativeName}
-              <span className="ks-visually-hidden">
-                {' '}
-                {written ? t('staff.products.written') : t('staff.products.notWritten')}
-              </span>
-            </button>
-          );
-        })}
-      </div>
+      <LanguageTabs
+        selected={language}
+        onSelect={setLanguage}
+        written={(code) => !missing.includes(code)}
+        errors={errors}
+        testIdPrefix="staff-product-lang"
+      />
       <div className="ks-staff__tab-panel" role="tabpanel" lang={info.htmlLang} dir={info.dir}>
         <TextField
           label={`${t('staff.products.titleField')} · ${info.nativeName}`}
