@@ -40,6 +40,10 @@ crate::vocabulary! {
         ProductImage = "product.image",
         NoticeSend = "notice.send",
         ReviewModerate = "review.moderate",
+        NewsSave = "news.save",
+        PageSave = "page.save",
+        NewsletterSave = "newsletter.save",
+        NewsletterSend = "newsletter.send",
     }
 }
 

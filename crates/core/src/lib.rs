@@ -16,6 +16,7 @@ pub mod i18n;
 pub mod identity;
 pub mod ids;
 pub mod mail;
+pub mod markdown;
 pub mod metrics;
 pub mod money;
 pub mod paging;

@@ -35,6 +35,9 @@ use crate::service::{MemberDeps, MemberService, MemberSettings};
 /// Ended sessions are kept this long (for the session check's answer), then deleted.
 const KEEP_ENDED_SESSIONS: Duration = Duration::from_secs(30 * 24 * 3600);
 const PURGE_EVERY: Duration = Duration::from_secs(3600);
+/// How often the newsletter sender looks for an issue started elsewhere
+/// (one started here wakes it at once).
+const NEWSLETTER_POLL: Duration = Duration::from_secs(15);
 
 #[derive(Debug, thiserror::Error)]
 pub enum MemberError {
@@ -106,8 +109,8 @@ impl Member {
         })
     }
 
-    /// Serves gRPC on `listener` with its outbox relay, consumer and session
-    /// purge until `shutdown`.
+    /// Serves gRPC on `listener` with its outbox relay, consumer, session
+    /// purge and newsletter sender until `shutdown`.
     pub async fn serve(self, listener: TcpListener, shutdown: Shutdown) -> Result<(), MemberError> {
         let mut tasks = self.events.start(&shutdown);
         let service = self.service.clone();
@@ -116,6 +119,21 @@ impl Member {
             async move {
                 if let Err(error) = service.purge_sessions(KEEP_ENDED_SESSIONS).await {
                     tracing::warn!(error = %error.detail, "session purge failed");
+                }
+            }
+        }));
+        let service = self.service.clone();
+        let (mut stop, between) = (shutdown.clone(), shutdown.clone());
+        tasks.push(tokio::spawn(async move {
+            // Stopping mid-copy leaves that copy claimed: never sent twice.
+            loop {
+                tokio::select! {
+                    () = stop.wait() => break,
+                    () = service.drain_newsletters(&between) => {}
+                }
+                tokio::select! {
+                    () = stop.wait() => break,
+                    () = service.newsletter_started(NEWSLETTER_POLL) => {}
                 }
             }
         }));

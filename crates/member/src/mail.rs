@@ -81,8 +81,8 @@ pub fn newsletter_confirm(to: &str, language_code: &str, confirm_url: &str, unsu
     )
 }
 
-/// A newsletter issue: staff's text, and the unsubscribe link.
-pub fn newsletter_issue(to: &str, language_code: &str, subject: &str, text: &str, unsubscribe_url: &str) -> Composed {
+/// A newsletter issue: staff's Markdown (sanitised), and the unsubscribe link.
+pub fn newsletter_issue(to: &str, language_code: &str, subject: &str, body: &str, unsubscribe_url: &str) -> Composed {
     let language = language(language_code);
     let messages = Messages::embedded();
     compose(
@@ -90,7 +90,7 @@ pub fn newsletter_issue(to: &str, language_code: &str, subject: &str, text: &str
         language,
         subject.to_owned(),
         &[
-            Block::Text(text.to_owned()),
+            Block::Markdown(body.to_owned()),
             Block::Link(
                 messages.text(language, "email.member.newsletter.unsubscribeLink", &[]),
                 unsubscribe_url.to_owned(),
@@ -105,8 +105,16 @@ mod tests {
 
     #[test]
     fn bodies_escape_html_and_carry_the_links() {
-        let mail = newsletter_issue("a@b.co", "de", "<News>", "Deals & <b>more</b>", "https://shop.example/u#token=1");
-        assert!(mail.html.contains("Deals &amp; &lt;b&gt;more&lt;/b&gt;"));
+        let mail = newsletter_issue(
+            "a@b.co",
+            "de",
+            "<News>",
+            "**Deals** & <b>more</b><script>alert(1)</script>",
+            "https://shop.example/u#token=1",
+        );
+        assert!(mail.html.contains("<strong>Deals</strong> &amp; <b>more</b>"), "{}", mail.html);
+        assert!(!mail.html.contains("<script"), "{}", mail.html);
+        assert!(mail.text.contains("Deals & more"), "{}", mail.text);
         assert!(mail.text.contains("https://shop.example/u#token=1"));
         assert!(mail.html.contains("href=\"https://shop.example/u#token=1\""));
         assert_eq!(mail.subject, "<News>");

@@ -1348,6 +1348,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_news"];
+        put?: never;
+        post: operations["staff_create_news"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_news_item"];
+        put: operations["staff_update_news"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/news/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_news_cover"];
+        delete: operations["staff_remove_news_cover"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/newsletters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_newsletters"];
+        put?: never;
+        post: operations["staff_create_newsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/newsletters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_newsletter"];
+        put: operations["staff_update_newsletter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/newsletters/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_send_newsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/notices": {
         parameters: {
             query?: never;
@@ -1438,6 +1534,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["staff_resend_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/pages/{slug}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_page"];
+        put: operations["staff_save_page"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1814,7 +1958,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -1978,6 +2122,98 @@ export interface components {
             product?: components["schemas"]["ProductCardDto"] | null;
             /** Format: int64 */
             productId: number;
+        };
+        /** @description A new item, or an edit with the version read (ignored for a new one). */
+        ConsoleNewsBody: {
+            author?: string;
+            /** @description false keeps it a draft. */
+            published: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; a later time schedules it.
+             */
+            publishedAt: number;
+            texts: components["schemas"]["ConsoleNewsText"][];
+            /** Format: int64 */
+            version?: number;
+        };
+        ConsoleNewsDto: {
+            author: string;
+            /** Format: int64 */
+            clicks: number;
+            /** @description The uploaded cover's URL; "" when the generated artwork shows. */
+            cover: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Catalogue codes with nothing written (the shop shows English). */
+            missingLanguages: string[];
+            /** @description false: a draft, never shown. */
+            published: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: shown from then on.
+             */
+            publishedAt: number;
+            /** @description en-US first. */
+            texts: components["schemas"]["ConsoleNewsText"][];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            updatedAt: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A news item's texts in one language. */
+        ConsoleNewsText: {
+            /** @description Markdown (rendered to sanitised HTML for the shop). */
+            body: string;
+            /** @description Catalogue code, e.g. "ja". */
+            language: string;
+            /** @description Plain text for the list; "" takes the body's first words. */
+            summary?: string;
+            title: string;
+        };
+        ConsolePageBody: {
+            /** @description Markdown. */
+            body: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description The version read; 0 when the language was not written yet.
+             */
+            version: number;
+        };
+        ConsolePageDto: {
+            /** @description Markdown. */
+            body: string;
+            /** @description false: not written in this language yet; the English text is given. */
+            exists: boolean;
+            language: string;
+            slug: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            updatedAt: number;
+            /**
+             * Format: int64
+             * @description 0 when not written yet.
+             */
+            version: number;
+        };
+        ConsolePageLine: {
+            /** @description The catalogue codes it is written in. */
+            languages: string[];
+            slug: string;
+            /** @description The English title. */
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the latest edit in any language.
+             */
+            updatedAt: number;
         };
         /** @description A product as the console edits it. */
         ConsoleProductDto: {
@@ -2432,6 +2668,74 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_ConsoleNewsDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                author: string;
+                /** Format: int64 */
+                clicks: number;
+                /** @description The uploaded cover's URL; "" when the generated artwork shows. */
+                cover: string;
+                /** Format: int64 */
+                id: number;
+                /** @description Catalogue codes with nothing written (the shop shows English). */
+                missingLanguages: string[];
+                /** @description false: a draft, never shown. */
+                published: boolean;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds: shown from then on.
+                 */
+                publishedAt: number;
+                /** @description en-US first. */
+                texts: components["schemas"]["ConsoleNewsText"][];
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                updatedAt: number;
+                /** Format: int64 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ConsolePageDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Markdown. */
+                body: string;
+                /** @description false: not written in this language yet; the English text is given. */
+                exists: boolean;
+                language: string;
+                slug: string;
+                title: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                updatedAt: number;
+                /**
+                 * Format: int64
+                 * @description 0 when not written yet.
+                 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_ConsoleProductDto: {
             /**
              * Format: int32
@@ -2792,6 +3096,53 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_ListPage_ConsoleNewsDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    author: string;
+                    /** Format: int64 */
+                    clicks: number;
+                    /** @description The uploaded cover's URL; "" when the generated artwork shows. */
+                    cover: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description Catalogue codes with nothing written (the shop shows English). */
+                    missingLanguages: string[];
+                    /** @description false: a draft, never shown. */
+                    published: boolean;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds: shown from then on.
+                     */
+                    publishedAt: number;
+                    /** @description en-US first. */
+                    texts: components["schemas"]["ConsoleNewsText"][];
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    updatedAt: number;
+                    /** Format: int64 */
+                    version: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_ListPage_ConsoleProductRow: {
             /**
              * Format: int32
@@ -3048,11 +3399,15 @@ export interface components {
                 /** Format: int32 */
                 page: number;
                 rows: {
-                    /** @description Plain text, paragraphs separated by a blank line; empty in lists. */
+                    author: string;
+                    /** @description Markdown as written; empty in lists. */
                     body: string;
                     /** Format: int64 */
                     clicks: number;
+                    /** @description The uploaded cover, else the generated artwork. */
                     cover: string;
+                    /** @description The body as sanitised HTML, ready to show; empty in lists. */
+                    html: string;
                     /** Format: int64 */
                     id: number;
                     publishedAt: string;
@@ -3491,16 +3846,82 @@ export interface components {
              */
             code: number;
             data: {
-                /** @description Plain text, paragraphs separated by a blank line; empty in lists. */
+                author: string;
+                /** @description Markdown as written; empty in lists. */
                 body: string;
                 /** Format: int64 */
                 clicks: number;
+                /** @description The uploaded cover, else the generated artwork. */
                 cover: string;
+                /** @description The body as sanitised HTML, ready to show; empty in lists. */
+                html: string;
                 /** Format: int64 */
                 id: number;
                 publishedAt: string;
                 summary: string;
                 title: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_NewsletterDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                createdBy: string;
+                /** Format: int64 */
+                finishedAt?: number | null;
+                /** Format: int64 */
+                id: number;
+                progress: components["schemas"]["NewsletterProgressDto"];
+                /**
+                 * Format: int64
+                 * @description Absent until sent.
+                 */
+                startedAt?: number | null;
+                /** @description draft, sending or sent. */
+                status: string;
+                /** @description en-US first. */
+                texts: components["schemas"]["NewsletterTextDto"][];
+                /** Format: int64 */
+                updatedAt: number;
+                /** Format: int64 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_NewsletterPageDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Subscribers confirmed now: who a draft would go to.
+                 */
+                audience: number;
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: components["schemas"]["NewsletterDto"][];
+                /** Format: int64 */
+                total: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -3639,8 +4060,10 @@ export interface components {
              */
             code: number;
             data: {
-                /** @description Plain text: paragraphs separated by a blank line, `## ` starts a subheading. */
+                /** @description Markdown as written. */
                 body: string;
+                /** @description The body as sanitised HTML, ready to show. */
+                html: string;
                 /** @description The language of the text. */
                 language: string;
                 slug: string;
@@ -3726,6 +4149,21 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_PreviewDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Sanitised HTML. */
+                html: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -4114,6 +4552,29 @@ export interface components {
                 id: number;
                 isDefault: boolean;
             })[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_Vec_ConsolePageLine: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description The catalogue codes it is written in. */
+                languages: string[];
+                slug: string;
+                /** @description The English title. */
+                title: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds of the latest edit in any language.
+                 */
+                updatedAt: number;
+            }[];
             /** @description The message in the request's language. */
             msg: string;
             /** @description The catalogue key of `msg`, for the client to translate itself. */
@@ -4712,16 +5173,105 @@ export interface components {
             types: components["schemas"]["NavItemDto_ProductType"][];
         };
         NewsDto: {
-            /** @description Plain text, paragraphs separated by a blank line; empty in lists. */
+            author: string;
+            /** @description Markdown as written; empty in lists. */
             body: string;
             /** Format: int64 */
             clicks: number;
+            /** @description The uploaded cover, else the generated artwork. */
             cover: string;
+            /** @description The body as sanitised HTML, ready to show; empty in lists. */
+            html: string;
             /** Format: int64 */
             id: number;
             publishedAt: string;
             summary: string;
             title: string;
+        };
+        /** @description A draft's texts, with the version read (0 for a new one). */
+        NewsletterBody: {
+            texts: components["schemas"]["NewsletterTextDto"][];
+            /** Format: int64 */
+            version?: number;
+        };
+        NewsletterDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            createdBy: string;
+            /** Format: int64 */
+            finishedAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            progress: components["schemas"]["NewsletterProgressDto"];
+            /**
+             * Format: int64
+             * @description Absent until sent.
+             */
+            startedAt?: number | null;
+            /** @description draft, sending or sent. */
+            status: string;
+            /** @description en-US first. */
+            texts: components["schemas"]["NewsletterTextDto"][];
+            /** Format: int64 */
+            updatedAt: number;
+            /** Format: int64 */
+            version: number;
+        };
+        NewsletterPageDto: {
+            /**
+             * Format: int64
+             * @description Subscribers confirmed now: who a draft would go to.
+             */
+            audience: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            page: number;
+            rows: components["schemas"]["NewsletterDto"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description How far an issue went out. */
+        NewsletterProgressDto: {
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            sent: number;
+            /**
+             * Format: int64
+             * @description Unsubscribed after the issue started.
+             */
+            skipped: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description Claimed by a sender that stopped: maybe sent, never sent again.
+             */
+            unknown: number;
+            /**
+             * Format: int64
+             * @description Still to go.
+             */
+            waiting: number;
+        };
+        NewsletterSendBody: {
+            /**
+             * Format: int64
+             * @description The version read.
+             */
+            version: number;
+        };
+        /** @description An issue's text in one language. */
+        NewsletterTextDto: {
+            /** @description Markdown. */
+            body: string;
+            /** @description Catalogue code. */
+            language: string;
+            subject: string;
         };
         NewsletterTokenBody: {
             /**
@@ -4861,8 +5411,10 @@ export interface components {
         /** @enum {string} */
         OrderState: "pending_payment" | "paid" | "delayed_delivery" | "delivered" | "completed" | "cancelled" | "expired" | "refund_requested" | "refunded" | "refund_rejected";
         PageDto: {
-            /** @description Plain text: paragraphs separated by a blank line, `## ` starts a subheading. */
+            /** @description Markdown as written. */
             body: string;
+            /** @description The body as sanitised HTML, ready to show. */
+            html: string;
             /** @description The language of the text. */
             language: string;
             slug: string;
@@ -5046,6 +5598,14 @@ export interface components {
         PostedReviewDto: {
             /** Format: int64 */
             id: number;
+        };
+        PreviewBody: {
+            /** @description Up to 20,000 characters. */
+            markdown: string;
+        };
+        PreviewDto: {
+            /** @description Sanitised HTML. */
+            html: string;
         };
         /** @description A product as cards and lists show it. Prices are USD minor units (cents). */
         ProductCardDto: {
@@ -9994,6 +10554,718 @@ export interface operations {
             };
         };
     };
+    staff_news: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every news item, the latest publishing time first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_ConsoleNewsDto"];
+                };
+            };
+            /** @description A bad page or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_create_news: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleNewsBody"];
+            };
+        };
+        responses: {
+            /** @description The new item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleNewsDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_news_item: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item with every language written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleNewsDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_update_news: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleNewsBody"];
+            };
+        };
+        responses: {
+            /** @description The item as saved (the shop shows it at once, or from its time) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleNewsDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_news_cover: {
+        parameters: {
+            query: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description The product's version read. */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description The item's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The image file (PNG, JPEG, WebP or GIF, up to 8 MiB) */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The item with its new cover */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleNewsDto"];
+                };
+            };
+            /** @description Not an image, too large or too many pixels; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_remove_news_cover: {
+        parameters: {
+            query: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description The product's version read. */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description The item's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item with the generated artwork again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleNewsDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_newsletters: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every issue, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsletterPageDto"];
+                };
+            };
+            /** @description A bad page or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_create_newsletter: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterBody"];
+            };
+        };
+        responses: {
+            /** @description The new draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsletterDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_newsletter: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The issue's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issue and how far it went out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsletterDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such issue */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_update_newsletter: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The issue's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterBody"];
+            };
+        };
+        responses: {
+            /** @description The draft as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsletterDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such issue */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read, or already sent (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_send_newsletter: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The issue's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterSendBody"];
+            };
+        };
+        responses: {
+            /** @description The issue, going out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsletterDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such issue */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read, or already sent (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     staff_send_notice: {
         parameters: {
             query?: {
@@ -10391,6 +11663,251 @@ export interface operations {
             };
             /** @description Sent less than a minute ago */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_pages: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The six footer pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ConsolePageLine"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_page: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description about-us, contact-us, condition, privacy-policy, refund-policy or shipping */
+                slug: string;
+                /** @description A catalogue code, e.g. ar */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page in that language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsolePageDto"];
+                };
+            };
+            /** @description Not a catalogue language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_save_page: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description One of the six footer pages */
+                slug: string;
+                /** @description A catalogue code */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePageBody"];
+            };
+        };
+        responses: {
+            /** @description The page as saved (the shop shows it at once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsolePageDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_preview: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewBody"];
+            };
+        };
+        responses: {
+            /** @description The sanitised HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PreviewDto"];
+                };
+            };
+            /** @description Too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

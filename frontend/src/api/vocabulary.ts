@@ -34,6 +34,10 @@ export const AuditActionValues = [
   'product.image',
   'notice.send',
   'review.moderate',
+  'news.save',
+  'page.save',
+  'newsletter.save',
+  'newsletter.send',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

@@ -121,6 +121,14 @@ const staff = {
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-notices'),
   reviews: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-reviews'),
+  news: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-news'),
+  newsItem: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-news-item'),
+  pages: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-pages'),
+  newsletters: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-newsletters'),
+  newsletter: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-newsletter'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -319,6 +327,21 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffSettings, staff.settings, 'StaffSettingsRoute'),
           page('pageTitle.staff', paths.staffNotices, staff.notices, 'StaffNoticesRoute'),
           page('pageTitle.staff', paths.staffReviews, staff.reviews, 'StaffReviewsRoute'),
+          page('pageTitle.staff', paths.staffNews, staff.news, 'StaffNewsRoute'),
+          page('pageTitle.staff', `${paths.staffNews}/:id`, staff.newsItem, 'StaffNewsItemRoute'),
+          page('pageTitle.staff', paths.staffPages, staff.pages, 'StaffPagesRoute'),
+          page(
+            'pageTitle.staff',
+            paths.staffNewsletters,
+            staff.newsletters,
+            'StaffNewslettersRoute',
+          ),
+          page(
+            'pageTitle.staff',
+            `${paths.staffNewsletters}/:id`,
+            staff.newsletter,
+            'StaffNewsletterRoute',
+          ),
         ],
       },
       // Spec: PayPal's return page stands outside the main layout (no header or footer).

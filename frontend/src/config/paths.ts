@@ -54,6 +54,9 @@ export const paths = {
   staffSettings: '/staff/settings',
   staffNotices: '/staff/notices',
   staffReviews: '/staff/reviews',
+  staffNews: '/staff/news',
+  staffPages: '/staff/pages',
+  staffNewsletters: '/staff/newsletters',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

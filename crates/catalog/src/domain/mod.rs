@@ -1,6 +1,7 @@
 //! The catalog's rules, free of I/O.
 
 pub mod art;
+pub mod article;
 pub mod currency;
 pub mod draft;
 pub mod language;

@@ -2,9 +2,11 @@
 
 use std::sync::Arc;
 
+use keyshop_core::markdown;
 use keyshop_core::vocab::{Genre, Language, Platform, ProductType, Region};
 use keyshop_proto::catalog::v1 as pb;
 
+use crate::domain::article::{self, NewsDraft, NewsText};
 use crate::domain::currency::Currency;
 use crate::domain::draft::{LanguageTexts, RawProduct};
 use crate::domain::listing::Facets;
@@ -12,10 +14,12 @@ use crate::domain::product::Requirements;
 use crate::domain::product::{ProductDetail, ProductSummary, RequirementSet};
 use crate::domain::review::RatingSummary;
 use crate::service::products::ProductPage;
+use crate::service::staff_content::PageSummary;
 use crate::service::staff_products::{StaffProduct, StaffProductLine};
 use crate::snapshot::NavigationCounts;
-use crate::store::news::NewsEntry;
+use crate::store::news::{NewsEntry, StaffNewsRow};
 use crate::store::pages::PageRow;
+use crate::store::pages::StaffPageRow;
 use crate::store::reviews::{PublicReview, StaffReviewRow};
 
 pub fn currency(currency: Currency) -> pb::Currency {
@@ -166,19 +170,90 @@ pub fn rating(summary: RatingSummary) -> pb::RatingSummary {
     pb::RatingSummary { average: summary.average, count: summary.count, stars: summary.stars.into_iter().collect() }
 }
 
+/// A news item; with its body, the body also rendered from Markdown to
+/// sanitised HTML.
 pub fn news(entry: NewsEntry, with_body: bool) -> pb::NewsItem {
+    let (body, body_html) = if with_body {
+        let html = markdown::to_html(&entry.body);
+        (entry.body, html)
+    } else {
+        (String::new(), String::new())
+    };
     pb::NewsItem {
         id: entry.id,
         title: entry.title,
         summary: entry.summary,
-        body: if with_body { entry.body } else { String::new() },
+        body,
         published_at_ms: entry.published_at,
         clicks: entry.clicks,
+        body_html,
+        author: entry.author,
+        cover_image: entry.cover_image,
     }
 }
 
 pub fn page_text(page: PageRow) -> pb::Page {
-    pb::Page { slug: page.slug, title: page.title, body: page.body, language: page.language }
+    pb::Page {
+        body_html: markdown::to_html(&page.body),
+        slug: page.slug,
+        title: page.title,
+        body: page.body,
+        language: page.language,
+    }
+}
+
+fn news_text(text: NewsText) -> pb::NewsText {
+    pb::NewsText { language: text.language, title: text.title, summary: text.summary, body: text.body }
+}
+
+pub fn staff_news(row: StaffNewsRow) -> pb::StaffNews {
+    let missing_languages = article::missing_languages(row.texts.iter().map(|text| text.language.as_str()));
+    pb::StaffNews {
+        id: row.id,
+        author: row.author,
+        cover_image: row.cover_image,
+        published: row.published,
+        published_at_ms: row.published_at,
+        clicks: row.clicks,
+        version: row.version,
+        updated_at_ms: row.updated_at,
+        texts: row.texts.into_iter().map(news_text).collect(),
+        missing_languages,
+    }
+}
+
+pub fn news_draft(request: pb::StaffSaveNewsRequest) -> NewsDraft {
+    NewsDraft {
+        author: request.author,
+        published: request.published,
+        published_at_ms: request.published_at_ms,
+        texts: request
+            .texts
+            .into_iter()
+            .map(|text| NewsText { language: text.language, title: text.title, summary: text.summary, body: text.body })
+            .collect(),
+    }
+}
+
+pub fn staff_page(row: StaffPageRow, exists: bool) -> pb::StaffPage {
+    pb::StaffPage {
+        slug: row.slug,
+        language: row.language,
+        exists,
+        title: row.title,
+        body: row.body,
+        version: row.version,
+        updated_at_ms: row.updated_at,
+    }
+}
+
+pub fn page_summary(summary: PageSummary) -> pb::StaffPageSummary {
+    pb::StaffPageSummary {
+        slug: summary.slug,
+        languages: summary.languages,
+        title: summary.title,
+        updated_at_ms: summary.updated_at,
+    }
 }
 
 fn requirement_set_of(set: pb::RequirementSet) -> RequirementSet {

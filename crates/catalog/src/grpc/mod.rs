@@ -390,4 +390,77 @@ impl CatalogApi for CatalogGrpc {
         let title = titles.get(&review.product_id).cloned().unwrap_or_default();
         Ok(Response::new(convert::staff_review(review, title)))
     }
+
+    async fn staff_list_news(
+        &self,
+        request: Request<pb::StaffListNewsRequest>,
+    ) -> Result<Response<pb::StaffNewsPage>, Status> {
+        let request = request.into_inner();
+        let (rows, total, paging) = self.service.staff_news(request.page, request.limit).await?;
+        Ok(Response::new(pb::StaffNewsPage {
+            rows: rows.into_iter().map(convert::staff_news).collect(),
+            total,
+            page: paging.page as i32,
+            limit: paging.limit as i32,
+        }))
+    }
+
+    async fn staff_get_news(
+        &self,
+        request: Request<pb::StaffGetNewsRequest>,
+    ) -> Result<Response<pb::StaffNews>, Status> {
+        let row = self.service.staff_news_item(request.into_inner().id).await?;
+        Ok(Response::new(convert::staff_news(row)))
+    }
+
+    async fn staff_save_news(
+        &self,
+        request: Request<pb::StaffSaveNewsRequest>,
+    ) -> Result<Response<pb::StaffNews>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let (id, version) = (request.id, request.version);
+        let row = self.service.save_news(id, version, convert::news_draft(request), actor).await?;
+        Ok(Response::new(convert::staff_news(row)))
+    }
+
+    async fn staff_set_news_cover(
+        &self,
+        request: Request<pb::StaffSetNewsCoverRequest>,
+    ) -> Result<Response<pb::StaffNews>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let row = self.service.set_news_cover(request.id, request.version, request.data, actor).await?;
+        Ok(Response::new(convert::staff_news(row)))
+    }
+
+    async fn staff_list_pages(
+        &self,
+        _request: Request<pb::StaffListPagesRequest>,
+    ) -> Result<Response<pb::StaffPageList>, Status> {
+        let rows = self.service.staff_pages().await?;
+        Ok(Response::new(pb::StaffPageList { rows: rows.into_iter().map(convert::page_summary).collect() }))
+    }
+
+    async fn staff_get_page(
+        &self,
+        request: Request<pb::StaffGetPageRequest>,
+    ) -> Result<Response<pb::StaffPage>, Status> {
+        let request = request.into_inner();
+        let (row, exists) = self.service.staff_page(&request.slug, &request.language).await?;
+        Ok(Response::new(convert::staff_page(row, exists)))
+    }
+
+    async fn staff_save_page(
+        &self,
+        request: Request<pb::StaffSavePageRequest>,
+    ) -> Result<Response<pb::StaffPage>, Status> {
+        let actor = Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let row = self
+            .service
+            .save_page(&request.slug, &request.language, request.version, &request.title, &request.body, actor)
+            .await?;
+        Ok(Response::new(convert::staff_page(row, true)))
+    }
 }

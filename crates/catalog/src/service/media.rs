@@ -1,4 +1,4 @@
-//! Generated artwork for products and news.
+//! Generated artwork for products and news, and the uploaded images.
 
 use keyshop_core::db::DbError;
 use keyshop_core::error::AppError;
@@ -6,6 +6,7 @@ use sha2::{Digest, Sha256};
 
 use super::CatalogService;
 use crate::domain::art;
+use crate::images::{self, ImageSlot};
 use crate::store;
 
 pub struct Image {
@@ -21,6 +22,21 @@ fn image(svg: String) -> Image {
 }
 
 impl CatalogService {
+    /// Checks and converts an uploaded image (off the async threads), then
+    /// stores each size not stored yet; its file stem. Nothing is stored for
+    /// a refused file.
+    pub(super) async fn store_image(&self, data: Vec<u8>, slot: ImageSlot) -> Result<String, AppError> {
+        let processed =
+            tokio::task::spawn_blocking(move || images::process(&data, slot)).await.map_err(AppError::internal)??;
+        for rendition in &processed.renditions {
+            let name = rendition.file_name(&processed.stem);
+            if !self.media.exists(&name).await? {
+                self.media.put(&name, rendition.data.clone()).await?;
+            }
+        }
+        Ok(processed.stem)
+    }
+
     /// `kind` is cover, screenshot (numbered from 1) or news.
     #[tracing::instrument(level = "debug", skip(self))]
     pub async fn image(&self, kind: &str, id: i64, index: i32) -> Result<Image, AppError> {

@@ -7,6 +7,7 @@ mod news;
 mod pages;
 pub mod products;
 mod reviews;
+pub mod staff_content;
 pub mod staff_products;
 pub mod stock;
 

@@ -260,16 +260,7 @@ impl CatalogService {
                 if change == ImageChange::AddScreenshot && current.screenshot_images.len() >= MAX_SCREENSHOTS {
                     return Err(AppError::field("file", "api.staff.tooManyScreenshots"));
                 }
-                let processed = tokio::task::spawn_blocking(move || images::process(&data, slot))
-                    .await
-                    .map_err(AppError::internal)??;
-                for rendition in &processed.renditions {
-                    let name = rendition.file_name(&processed.stem);
-                    if !self.media.exists(&name).await? {
-                        self.media.put(&name, rendition.data.clone()).await?;
-                    }
-                }
-                processed.stem
+                self.store_image(data, slot).await?
             }
             ImageChange::RemoveCover | ImageChange::RemoveScreenshot(_) => String::new(),
         };

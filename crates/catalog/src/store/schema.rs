@@ -132,6 +132,11 @@ diesel::table! {
         published_at -> BigInt,
         click_count -> BigInt,
         palette -> Integer,
+        author -> Text,
+        cover_image -> Text,
+        published -> Bool,
+        version -> BigInt,
+        updated_at -> BigInt,
     }
 }
 
@@ -160,6 +165,7 @@ diesel::table! {
         title -> Text,
         body -> Text,
         updated_at -> BigInt,
+        version -> BigInt,
     }
 }
 

@@ -132,6 +132,8 @@ impl OutboxWaker {
 
 /// How often the relay measures its backlog for the metrics.
 const MEASURE_EVERY: Duration = Duration::from_secs(1);
+/// How long the last pass at shutdown may take.
+const FINAL_FLUSH: Duration = Duration::from_secs(1);
 
 pub struct OutboxRelay {
     /// The service whose outbox this is (the metrics' label).
@@ -158,7 +160,13 @@ impl OutboxRelay {
     pub async fn run(self, mut shutdown: Shutdown) {
         let mut measured: Option<tokio::time::Instant> = None;
         loop {
-            match self.publish_pending().await {
+            // A pass waits for the bus to take each event; shutdown cuts it
+            // short (what was not marked goes out again: at least once).
+            let pass = tokio::select! {
+                pass = self.publish_pending() => pass,
+                () = shutdown.wait() => break,
+            };
+            match pass {
                 Ok(published) => {
                     metrics::counter!("outbox_published_total", "service" => self.service).increment(published as u64);
                 }
@@ -174,9 +182,13 @@ impl OutboxRelay {
                 _ = shutdown.wait() => break,
             }
         }
-        match self.publish_pending().await {
-            Ok(published) => tracing::info!(published, "outbox relay flushed"),
-            Err(error) => tracing::warn!(error = %error, "outbox relay flush failed"),
+        // A last pass, bounded: at shutdown the consumers may be gone already
+        // (an in-process bus then never acknowledges). What is left stays in
+        // the outbox and goes out at the next start.
+        match tokio::time::timeout(FINAL_FLUSH, self.publish_pending()).await {
+            Ok(Ok(published)) => tracing::info!(published, "outbox relay flushed"),
+            Ok(Err(error)) => tracing::warn!(error = %error, "outbox relay flush failed"),
+            Err(_) => tracing::info!("outbox relay flush cut short; the rest goes out at the next start"),
         }
     }
 

@@ -30,6 +30,8 @@ pub enum Block {
     Code(String),
     /// A link: label and URL.
     Link(String, String),
+    /// Staff's Markdown: its words as text, its sanitised HTML.
+    Markdown(String),
 }
 
 /// The catalogue language for `code`, English when unknown.
@@ -64,6 +66,10 @@ pub fn compose(to: &str, language: &str, subject: String, blocks: &[Block]) -> C
                     "<p><code style=\"font-size:1.1em;background:#f2f2f2;padding:4px 8px\">{}</code></p>",
                     escape(code)
                 ));
+            }
+            Block::Markdown(source) => {
+                text.push(crate::markdown::to_plain_text(source));
+                html.push_str(&crate::markdown::to_html(source));
             }
             Block::Link(label, url) => {
                 text.push(format!("{label}: {url}"));

@@ -237,6 +237,26 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
             Some(&support_token),
         ),
         (Method::POST, "/prod-api/api/staff/notices", json!({"title": "t", "content": "c"}), Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/news", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/news/1", Value::Null, Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/news", news_body(0), Some(&support_token)),
+        (Method::PUT, "/prod-api/api/staff/news/1", news_body(1), Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/news/1/cover?version=1", json!({}), Some(&support_token)),
+        (Method::DELETE, "/prod-api/api/staff/news/1/cover?version=1", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/pages", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/pages/shipping/ar", Value::Null, Some(&support_token)),
+        (
+            Method::PUT,
+            "/prod-api/api/staff/pages/shipping/ar",
+            json!({"version": 0, "title": "t", "body": "b"}),
+            Some(&support_token),
+        ),
+        (Method::POST, "/prod-api/api/staff/preview", json!({"markdown": "**x**"}), Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/newsletters", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/newsletters/1", Value::Null, Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/newsletters", json!({"texts": []}), Some(&support_token)),
+        (Method::PUT, "/prod-api/api/staff/newsletters/1", json!({"version": 1, "texts": []}), Some(&support_token)),
+        (Method::POST, "/prod-api/api/staff/newsletters/1/send", json!({"version": 1}), Some(&support_token)),
         (Method::PUT, "/prod-api/api/staff/settings/heroTitle.ar", json!({"value": "x"}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products", Value::Null, Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products/1", Value::Null, Some(&support_token)),
@@ -778,4 +798,124 @@ async fn a_notice_to_everyone_reaches_each_member_in_their_language() {
     assert_eq!(french["data"]["rows"][0]["title"], "Spring sale");
     let (_, unread) = call_json(&app.state, with_token(support::get("/prod-api/api/notices/unread"), &member)).await;
     assert_eq!(unread["data"]["count"], 1, "{unread}");
+}
+
+fn news_body(version: i64) -> Value {
+    json!({"version": version, "author": "Ana", "published": true, "publishedAt": 1_700_000_000_000_i64,
+        "texts": [{"language": "en-US", "title": "Spring sale", "body": "Half price."}]})
+}
+
+#[actix_web::test]
+async fn a_manager_schedules_news_in_markdown_and_no_script_reaches_the_shop() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "writer@shop.example", StaffRole::Manager).await;
+    let tomorrow = app.clock.now_ms() + 86_400_000;
+    let body = json!({"author": "Ana", "published": true, "publishedAt": tomorrow, "texts": [
+        {"language": "en-US", "title": "Spring sale", "body": "## Half price\n\nAll **keys**.\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[more](javascript:alert(1))"},
+        {"language": "ja", "title": "春のセール", "body": "全品**半額**。"},
+    ]});
+    let (status, created) = call_json(&app.state, with_token(post("/prod-api/api/staff/news", body), &manager)).await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    let id = created["data"]["id"].as_i64().unwrap();
+    assert_eq!(created["data"]["texts"][0]["summary"], "Half price All keys. more");
+    assert_eq!(created["data"]["missingLanguages"].as_array().unwrap().len(), 16);
+
+    // Scheduled for tomorrow: not in the shop yet.
+    let news = |path: String, language: &'static str| support::get(&path).insert_header(("Accept-Language", language));
+    let (_, list) = call_json(&app.state, news("/prod-api/api/home/gamesNews".into(), "ja")).await;
+    assert!(list["data"]["rows"].as_array().unwrap().iter().all(|row| row["id"] != id), "{list}");
+    let (status, _) = call_json(&app.state, news(format!("/prod-api/api/home/gamesNews/{id}"), "ja")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Its time comes: shown in Japanese, rendered, and no script survives.
+    app.clock.advance(Duration::from_secs(86_401));
+    let (_, list) = call_json(&app.state, news("/prod-api/api/home/gamesNews".into(), "ja")).await;
+    assert_eq!(list["data"]["rows"][0]["title"], "春のセール", "{list}");
+    let (status, item) = call_json(&app.state, news(format!("/prod-api/api/home/gamesNews/{id}"), "en-US")).await;
+    assert_eq!(status, StatusCode::OK, "{item}");
+    let html = item["data"]["html"].as_str().unwrap().to_lowercase();
+    assert!(html.contains("<h2>half price</h2>") && html.contains("<strong>keys</strong>"), "{html}");
+    for forbidden in ["<script", "onerror", "javascript:"] {
+        assert!(!html.contains(forbidden), "{forbidden} in {html}");
+    }
+    assert_eq!(item["data"]["author"], "Ana");
+    // A day later the first session has long ended (idle): another member of staff edits.
+    let manager = staff_token(&app, "editor@shop.example", StaffRole::Manager).await;
+
+    // An edit with a stale version is refused; a draft leaves the shop.
+    let (status, _) = call_json(
+        &app.state,
+        with_token(TestRequest::put().uri(&format!("/prod-api/api/staff/news/{id}")).set_json(news_body(99)), &manager),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let mut draft = news_body(created["data"]["version"].as_i64().unwrap());
+    draft["published"] = json!(false);
+    let (status, saved) = call_json(
+        &app.state,
+        with_token(TestRequest::put().uri(&format!("/prod-api/api/staff/news/{id}")).set_json(draft), &manager),
+    )
+    .await;
+    assert_eq!((status, &saved["data"]["published"]), (StatusCode::OK, &json!(false)), "{saved}");
+    let (status, _) = call_json(&app.state, news(format!("/prod-api/api/home/gamesNews/{id}"), "en-US")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Bad input: every field named, nothing written.
+    let bad = json!({"published": true, "publishedAt": 0, "texts": [{"language": "xx", "title": "", "body": ""}]});
+    let (status, refused) = call_json(&app.state, with_token(post("/prod-api/api/staff/news", bad), &manager)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["data"]["fields"]["publishedAt"], "api.field.invalid");
+    assert_eq!(refused["data"]["fields"]["texts[0].language"], "api.field.invalid");
+    assert_eq!(refused["data"]["fields"]["texts"], "api.staff.englishTitleRequired");
+    let (_, all) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/news"), &manager)).await;
+    assert_eq!(all["data"]["total"], 1, "{all}");
+}
+
+#[actix_web::test]
+async fn a_manager_writes_the_arabic_refund_policy_with_the_support_address() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "pages@shop.example", StaffRole::Manager).await;
+    let (status, list) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/pages"), &manager)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["data"].as_array().unwrap().len(), 6, "{list}");
+    let (status, page) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/pages/refund-policy/ar"), &manager)).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let version = page["data"]["version"].as_i64().unwrap();
+    let save = |version: i64, body: &str| {
+        with_token(
+            TestRequest::put()
+                .uri("/prod-api/api/staff/pages/refund-policy/ar")
+                .set_json(json!({"version": version, "title": "سياسة الاسترداد", "body": body})),
+            &manager,
+        )
+    };
+    let (status, saved) =
+        call_json(&app.state, save(version, "## المهلة\n\nراسلنا على {{supportEmail}}.\n\n<script>x()</script>")).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (status, _) = call_json(&app.state, save(version, "again")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "the version read is stale");
+    let (status, refused) = call_json(&app.state, save(saved["data"]["version"].as_i64().unwrap(), " ")).await;
+    assert_eq!((status, &refused["data"]["fields"]["body"]), (StatusCode::BAD_REQUEST, &json!("api.field.required")));
+    let (status, _) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/pages/admin/ar"), &manager)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let (_, shown) = call_json(
+        &app.state,
+        support::get("/prod-api/api/home/page/refund-policy").insert_header(("Accept-Language", "ar")),
+    )
+    .await;
+    assert_eq!(shown["data"]["title"], "سياسة الاسترداد");
+    let html = shown["data"]["html"].as_str().unwrap();
+    assert!(html.contains("<h2>المهلة</h2>") && html.contains("support@keyshop.example"), "{html}");
+    assert!(!html.contains("<script"), "{html}");
+
+    let (status, preview) = call_json(
+        &app.state,
+        with_token(post("/prod-api/api/staff/preview", json!({"markdown": "*hi* <script>x()</script>"})), &manager),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(preview["data"]["html"], "<p><em>hi</em> </p>\n");
 }

@@ -5,6 +5,7 @@ pub mod account;
 pub mod address;
 pub mod forms;
 pub mod level;
+pub mod newsletter;
 pub mod password;
 pub mod profile;
 pub mod staff;

@@ -5,7 +5,9 @@ use keyshop_proto::member::v1 as pb;
 
 use crate::domain::address::AddressForm;
 use crate::domain::level::Level;
+use crate::domain::newsletter::IssueText;
 use crate::domain::profile::ProfileForm;
+use crate::service::newsletter_issues::IssueView;
 use crate::service::{ClientInfo, Customer, CustomerFile};
 use crate::store::addresses::AddressRow;
 use crate::store::login_history::LoginRow;
@@ -164,5 +166,36 @@ pub fn customer_file(file: CustomerFile) -> pb::CustomerFile {
                 at_ms: entry.at,
             })
             .collect(),
+    }
+}
+
+pub fn issue_text(text: pb::NewsletterText) -> IssueText {
+    IssueText { language: text.language, subject: text.subject, body: text.body }
+}
+
+pub fn newsletter(issue: IssueView) -> pb::Newsletter {
+    let progress = issue.progress;
+    pb::Newsletter {
+        id: issue.row.id,
+        status: issue.row.status.as_str().to_owned(),
+        created_by: issue.row.created_by,
+        created_at_ms: issue.row.created_at,
+        updated_at_ms: issue.row.updated_at,
+        started_at_ms: issue.row.started_at.unwrap_or_default(),
+        finished_at_ms: issue.row.finished_at.unwrap_or_default(),
+        version: issue.row.version,
+        texts: issue
+            .texts
+            .into_iter()
+            .map(|text| pb::NewsletterText { language: text.language, subject: text.subject, body: text.body })
+            .collect(),
+        progress: Some(pb::NewsletterProgress {
+            total: progress.total,
+            sent: progress.sent,
+            failed: progress.failed,
+            skipped: progress.skipped,
+            unknown: progress.unknown,
+            waiting: progress.waiting,
+        }),
     }
 }

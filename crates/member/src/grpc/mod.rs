@@ -380,9 +380,33 @@ impl MemberApi for MemberGrpc {
         ok(pb::Empty {})
     }
 
-    async fn send_newsletter(&self, request: Request<pb::SendNewsletterRequest>) -> Answer<pb::Count> {
+    async fn staff_list_newsletters(&self, request: Request<pb::PageRequest>) -> Answer<pb::NewsletterPage> {
         let request = request.into_inner();
-        ok(pb::Count { count: self.service.send_newsletter(&request.subject, &request.text).await? })
+        let (rows, total, paging, audience) = self.service.staff_newsletters(request.page, request.limit).await?;
+        ok(pb::NewsletterPage {
+            rows: rows.into_iter().map(convert::newsletter).collect(),
+            total,
+            page: paging.page as i32,
+            limit: paging.limit as i32,
+            audience,
+        })
+    }
+
+    async fn staff_get_newsletter(&self, request: Request<pb::IdRequest>) -> Answer<pb::Newsletter> {
+        ok(convert::newsletter(self.service.staff_newsletter(request.into_inner().id).await?))
+    }
+
+    async fn staff_save_newsletter(&self, request: Request<pb::SaveNewsletterRequest>) -> Answer<pb::Newsletter> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let texts = request.texts.into_iter().map(convert::issue_text).collect();
+        ok(convert::newsletter(self.service.save_newsletter(request.id, request.version, texts, actor).await?))
+    }
+
+    async fn staff_send_newsletter(&self, request: Request<pb::SendNewsletterRequest>) -> Answer<pb::Newsletter> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        ok(convert::newsletter(self.service.start_newsletter(request.id, request.version, actor).await?))
     }
 
     async fn list_tickets(&self, request: Request<pb::PageRequest>) -> Answer<pb::TicketPage> {

@@ -8,6 +8,7 @@ mod customers;
 mod forms;
 mod levels;
 mod newsletter;
+pub mod newsletter_issues;
 mod notices;
 mod profile;
 mod reset;
@@ -85,6 +86,8 @@ pub struct MemberService {
     catalog: CatalogClient,
     waker: OutboxWaker,
     settings: MemberSettings,
+    /// Wakes the newsletter sender when an issue starts here.
+    newsletter_wake: Arc<tokio::sync::Notify>,
 }
 
 /// The peers and stores a member service works with.
@@ -104,7 +107,8 @@ impl MemberService {
             tracing::warn!("KEYSHOP_CAPTCHA_TEST_CODE is set: the captcha accepts a fixed code (tests only)");
         }
         let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker } = deps;
-        MemberService { db, clock, cache, throttle, mailer, catalog, waker, settings }
+        let newsletter_wake = Arc::new(tokio::sync::Notify::new());
+        MemberService { db, clock, cache, throttle, mailer, catalog, waker, settings, newsletter_wake }
     }
 
     pub fn db(&self) -> &Db {

@@ -2,13 +2,12 @@
 
 use std::time::Duration;
 
-use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
 
 use super::{ClientInfo, MemberService, random_failed};
 use crate::domain::{secret, throttle};
+use crate::mail;
 use crate::store::newsletter::{self as subs, SubscriptionStatus};
-use crate::{mail, store};
 use keyshop_core::fields as text;
 
 /// A confirmation link works this long.
@@ -19,7 +18,7 @@ fn link_invalid() -> AppError {
 }
 
 impl MemberService {
-    fn newsletter_link(&self, page: &str, token: &str) -> String {
+    pub(super) fn newsletter_link(&self, page: &str, token: &str) -> String {
         // The token rides in the fragment: browsers never send it to a server.
         format!("{}/newsletter/{page}#token={token}", self.settings.public_url)
     }
@@ -107,25 +106,5 @@ impl MemberService {
                 Ok(())
             })
             .await
-    }
-
-    /// (staff) Mails an issue to every confirmed subscriber; how many were sent.
-    pub async fn send_newsletter(&self, subject: &str, body: &str) -> Result<i64, AppError> {
-        let mut errors = FieldErrors::default();
-        let subject = text::required(&mut errors, "subject", subject, 200);
-        let body = text::required(&mut errors, "text", body, 20_000);
-        errors.finish()?;
-        let subscribers = self.db.run(|conn| store::newsletter::confirmed(conn).map_err(DbError::from)).await?;
-        let mut sent = 0;
-        for subscriber in subscribers {
-            let unsubscribe = self.newsletter_link("unsubscribe", &subscriber.unsubscribe_token);
-            let composed =
-                mail::newsletter_issue(&subscriber.email, &subscriber.language, &subject, &body, &unsubscribe);
-            match self.mailer.send(composed.as_email()).await {
-                Ok(()) => sent += 1,
-                Err(error) => tracing::warn!(subscription = subscriber.id, error = %error, "newsletter not sent"),
-            }
-        }
-        Ok(sent)
     }
 }

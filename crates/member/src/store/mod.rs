@@ -7,6 +7,8 @@ pub mod levels;
 pub mod login_history;
 pub mod members;
 pub mod newsletter;
+pub mod newsletter_deliveries;
+pub mod newsletter_issues;
 pub mod notice_texts;
 pub mod notices;
 pub mod password_resets;

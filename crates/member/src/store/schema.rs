@@ -285,6 +285,41 @@ diesel::joinable!(staff_enrollments -> staff (staff_id));
 diesel::joinable!(staff_recovery_codes -> staff (staff_id));
 diesel::joinable!(staff_sessions -> staff (staff_id));
 
+diesel::table! {
+    newsletter_issues (id) {
+        id -> BigInt,
+        status -> Text,
+        created_by -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        started_at -> Nullable<BigInt>,
+        finished_at -> Nullable<BigInt>,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    newsletter_issue_texts (issue_id, language) {
+        issue_id -> BigInt,
+        language -> Text,
+        subject -> Text,
+        body -> Text,
+    }
+}
+
+diesel::table! {
+    newsletter_deliveries (issue_id, subscription_id) {
+        issue_id -> BigInt,
+        subscription_id -> BigInt,
+        state -> Text,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::joinable!(newsletter_issue_texts -> newsletter_issues (issue_id));
+diesel::joinable!(newsletter_deliveries -> newsletter_issues (issue_id));
+diesel::joinable!(newsletter_deliveries -> newsletter_subscriptions (subscription_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     levels,
     members,
@@ -300,6 +335,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     consumptions,
     form_submissions,
     newsletter_subscriptions,
+    newsletter_issues,
+    newsletter_issue_texts,
+    newsletter_deliveries,
     tickets,
     ticket_messages,
     staff,

@@ -6,10 +6,17 @@
 
 use crate::support;
 
+use std::time::Duration;
+
+use keyshop_core::audit::Actor;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::Event;
 use keyshop_core::vocab::TicketStatus;
+use keyshop_member::domain::newsletter::IssueText;
+use keyshop_member::service::newsletter_issues::Progress;
 use keyshop_member::store::MIGRATIONS;
+use keyshop_member::store::newsletter_deliveries::{self, DeliveryState};
+use keyshop_member::store::newsletter_issues::{self, IssueStatus};
 use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
 use keyshop_proto::member::v1 as pb;
 use keyshop_testkit::TestDb;
@@ -382,14 +389,149 @@ backend_test!(newsletter_double_opt_in_and_unsubscribe, &MIGRATIONS, |test_db: T
             .to_owned()
     };
     let (confirm, unsubscribe) = (token_after("confirm"), token_after("unsubscribe"));
-    assert_eq!(member.service.send_newsletter("News", "Deals").await.unwrap(), 0, "not confirmed yet");
+    assert_eq!(issue_to_everyone(&member, "News").await.total, 0, "not confirmed yet");
     let bad = app_error(member.client.confirm_newsletter(pb::TokenRequest { token: "0".repeat(64) }).await);
     assert_eq!(bad.msg_key, "api.newsletter.linkInvalid");
     member.client.confirm_newsletter(pb::TokenRequest { token: confirm }).await.unwrap();
-    assert_eq!(member.service.send_newsletter("News", "Deals").await.unwrap(), 1);
-    assert!(
-        member.wait_for_mails(2).await.last().unwrap().contains(&format!("newsletter/unsubscribe#token={unsubscribe}"))
-    );
+    assert_eq!(issue_to_everyone(&member, "News").await.sent, 1);
+    let issue = member.wait_for_mails(2).await.pop().unwrap();
+    assert!(issue.contains(&format!("newsletter/unsubscribe#token={unsubscribe}")), "{issue}");
+    assert!(issue.contains("<strong>Deals</strong>") && !issue.contains("<script"), "{issue}");
     member.client.unsubscribe_newsletter(pb::TokenRequest { token: unsubscribe }).await.unwrap();
-    assert_eq!(member.service.send_newsletter("News", "Deals").await.unwrap(), 0);
+    assert_eq!(issue_to_everyone(&member, "News").await.total, 0);
 });
+
+/// Writes and sends an English issue to everyone confirmed; how it went once
+/// nothing is left to send.
+async fn issue_to_everyone(member: &support::RunningMember, subject: &str) -> Progress {
+    let texts = vec![IssueText {
+        language: "en-US".into(),
+        subject: subject.into(),
+        body: "**Deals**<script>x()</script>".into(),
+    }];
+    let draft = member.service.save_newsletter(0, 0, texts, Actor::Cli).await.unwrap();
+    member.service.start_newsletter(draft.row.id, draft.row.version, Actor::Cli).await.unwrap();
+    finished(member, draft.row.id).await
+}
+
+/// The progress of issue `id` once it is sent (sending it here too).
+async fn finished(member: &support::RunningMember, id: i64) -> Progress {
+    for _ in 0..500 {
+        member.service.send_newsletter_batch(10).await.unwrap();
+        let issue = member.service.staff_newsletter(id).await.unwrap();
+        if issue.row.status == IssueStatus::Sent {
+            return issue.progress;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("issue {id} never finished");
+}
+
+backend_test!(
+    a_newsletter_issue_reaches_each_subscriber_once_in_their_language,
+    &MIGRATIONS,
+    |test_db: TestDb| async move {
+        let mut member = support::start(test_db, false).await;
+        let mut confirm = Vec::new();
+        let people = [
+            ("yuki@example.com", "ja", "198.51.100.71"),
+            ("hans@example.com", "de", "198.51.100.72"),
+            ("ana@example.com", "es", "198.51.100.73"),
+        ];
+        for (email, language, ip) in people {
+            let client = pb::Client { language: language.into(), ..client_from(ip).unwrap() };
+            member
+                .client
+                .subscribe_newsletter(pb::SubscribeRequest { email: email.into(), client: Some(client) })
+                .await
+                .unwrap();
+            let mail = member.wait_for_mails(confirm.len() + 1).await.pop().unwrap();
+            let token = confirm_link().captures(&mail).unwrap()[1].to_owned();
+            confirm.push(token);
+        }
+        // Two of the three confirm.
+        for token in &confirm[..2] {
+            member.client.confirm_newsletter(pb::TokenRequest { token: token.clone() }).await.unwrap();
+        }
+        let before = member.mails().len();
+
+        // Bad texts: every field named, nothing stored.
+        let bad = vec![IssueText { language: "ja".into(), subject: "".into(), body: "本文".into() }];
+        let refused = member.service.save_newsletter(0, 0, bad, Actor::Cli).await.unwrap_err();
+        assert_eq!(refused.fields["texts"], "api.newsletter.englishRequired");
+        assert_eq!(refused.fields["texts[0].subject"], "api.field.required");
+
+        let texts = vec![
+            IssueText { language: "en-US".into(), subject: "Spring sale".into(), body: "Half **price**.".into() },
+            IssueText { language: "ja".into(), subject: "春のセール".into(), body: "全品**半額**。".into() },
+        ];
+        let draft = member.service.save_newsletter(0, 0, texts, Actor::Cli).await.unwrap();
+        assert_eq!(draft.row.status, IssueStatus::Draft);
+        let stale = member.service.start_newsletter(draft.row.id, draft.row.version + 1, Actor::Cli).await.unwrap_err();
+        assert_eq!(stale.code, ErrorCode::Conflict);
+        member.service.start_newsletter(draft.row.id, draft.row.version, Actor::Cli).await.unwrap();
+        let again = member.service.start_newsletter(draft.row.id, draft.row.version + 1, Actor::Cli).await.unwrap_err();
+        assert_eq!(again.code, ErrorCode::Conflict, "an issue goes out once");
+        let progress = finished(&member, draft.row.id).await;
+        assert_eq!((progress.total, progress.sent, progress.waiting), (2, 2, 0));
+
+        let issues: Vec<String> = member.mails()[before..].to_vec();
+        assert_eq!(issues.len(), 2, "one copy each");
+        let to =
+            |address: &str| issues.iter().filter(|mail| mail.contains(&format!("To: {address}"))).collect::<Vec<_>>();
+        assert_eq!(to("yuki@example.com").len(), 1);
+        assert!(to("yuki@example.com")[0].contains("<strong>半額</strong>"), "{}", to("yuki@example.com")[0]);
+        assert_eq!(to("hans@example.com").len(), 1);
+        assert!(to("hans@example.com")[0].contains("Half <strong>price</strong>"), "German falls back to English");
+        assert!(to("ana@example.com").is_empty(), "not confirmed");
+    }
+);
+
+backend_test!(a_newsletter_resumes_after_a_stop_without_a_second_copy, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    for (email, ip) in [("one@example.com", "198.51.100.74"), ("two@example.com", "198.51.100.75")] {
+        member
+            .client
+            .subscribe_newsletter(pb::SubscribeRequest { email: email.into(), client: client_from(ip) })
+            .await
+            .unwrap();
+    }
+    for mail in member.wait_for_mails(2).await {
+        let token = confirm_link().captures(&mail).unwrap()[1].to_owned();
+        member.client.confirm_newsletter(pb::TokenRequest { token }).await.unwrap();
+    }
+    let texts = vec![IssueText { language: "en-US".into(), subject: "Resumed".into(), body: "Text".into() }];
+    let draft = member.service.save_newsletter(0, 0, texts, Actor::Cli).await.unwrap();
+    // A sender started the issue, claimed the first copy and stopped (its
+    // process died) before marking it; the second copy is still pending.
+    let id = draft.row.id;
+    let version = draft.row.version;
+    member
+        .service
+        .db()
+        .write(move |conn| -> Result<(), AppError> {
+            assert!(newsletter_issues::start(conn, id, version, 1)?);
+            assert_eq!(newsletter_deliveries::enqueue_confirmed(conn, id, 1)?, 2);
+            let first = newsletter_deliveries::pending(conn, 1)?.pop().unwrap();
+            assert!(newsletter_deliveries::shift(
+                conn,
+                id,
+                first.subscription_id,
+                DeliveryState::Pending,
+                DeliveryState::Sending,
+                1
+            )?);
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let before = member.mails().len();
+    let progress = finished(&member, id).await;
+    assert_eq!((progress.sent, progress.unknown, progress.waiting), (1, 1, 0), "{progress:?}");
+    let copies = member.mails()[before..].iter().filter(|mail| mail.contains("Subject: Resumed")).count();
+    assert_eq!(copies, 1, "the claimed copy is never sent again");
+});
+
+fn confirm_link() -> regex::Regex {
+    regex::Regex::new(r"newsletter/confirm#token=([0-9a-f]{64})").unwrap()
+}

@@ -16,8 +16,10 @@ use crate::state::GatewayState;
 pub struct PageDto {
     pub slug: String,
     pub title: String,
-    /// Plain text: paragraphs separated by a blank line, `## ` starts a subheading.
+    /// Markdown as written.
     pub body: String,
+    /// The body as sanitised HTML, ready to show.
+    pub html: String,
     /// The language of the text.
     pub language: String,
 }
@@ -32,5 +34,11 @@ pub struct PageDto {
 pub async fn get_page(state: web::Data<GatewayState>, slug: web::Path<String>) -> ApiResult<PageDto> {
     let call = pb::GetPageRequest { slug: slug.into_inner(), language: context::language().to_owned() };
     let page = state.clients.catalog().get_page(call).await?.into_inner();
-    Ok(Reply::ok(PageDto { slug: page.slug, title: page.title, body: page.body, language: page.language }))
+    Ok(Reply::ok(PageDto {
+        slug: page.slug,
+        title: page.title,
+        body: page.body,
+        html: page.body_html,
+        language: page.language,
+    }))
 }

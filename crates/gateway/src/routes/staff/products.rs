@@ -439,7 +439,7 @@ pub struct ImageParams {
 
 /// The body read up to [`MAX_UPLOAD_BYTES`]: a larger one (by its length,
 /// or as it arrives) is refused with a field error, not read on.
-async fn upload(request: &HttpRequest, mut payload: web::Payload) -> Result<Vec<u8>, AppError> {
+pub(super) async fn upload(request: &HttpRequest, mut payload: web::Payload) -> Result<Vec<u8>, AppError> {
     let too_large = || AppError::field("file", "api.staff.imageTooLarge");
     let declared = request
         .headers()

@@ -6,7 +6,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LazyImage } from '@/components/ui/lazy-image';
-import { PlainText } from '@/components/ui/plain-text';
+import { RichText } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/http/envelope';
@@ -68,6 +68,7 @@ export function NewsItemRoute() {
             <p className="ks-news-card__meta">
               <CalendarDays aria-hidden="true" size={14} />
               <NewsDate value={data.publishedAt} />
+              {data.author ? <span data-testid="news-author">{data.author}</span> : null}
               <span className="ks-news-card__clicks">
                 <Eye aria-hidden="true" size={14} />
                 {t('news.clicks', { count: data.clicks })}
@@ -82,7 +83,7 @@ export function NewsItemRoute() {
             eager
             className="ks-news-article__cover"
           />
-          <PlainText text={data.body} headingLevel={2} className="ks-news-article__body" />
+          <RichText html={data.html} className="ks-news-article__body" testId="news-body" />
           <AppLink to={paths.news} className="ks-text-link ks-news-article__back">
             <ArrowLeft aria-hidden="true" size={16} className="ks-flip" />
             {t('news.backToList')}

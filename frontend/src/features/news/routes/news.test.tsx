@@ -18,6 +18,8 @@ describe('news', () => {
           publishedAt: '2026-07-01T10:00:00Z',
           clicks: 120,
           body: '',
+          html: '',
+          author: '',
         },
       ],
       total: 1,
@@ -41,6 +43,8 @@ describe('news', () => {
       title: 'Summer sale starts',
       summary: 'Up to 80% off.',
       body: 'The sale runs for two weeks.\n\n## Where\nEverywhere.',
+      html: '<p>The sale runs for two weeks.</p>\n<h2>Where</h2>\n<p>Everywhere.</p>\n',
+      author: 'Ana',
       cover: '/prod-api/api/media/news/3.svg',
       publishedAt: '2026-07-01T10:00:00Z',
       clicks: 121,
@@ -51,6 +55,7 @@ describe('news', () => {
       'Summer sale starts',
     );
     expect(within(article).getByRole('heading', { level: 2, name: 'Where' })).toBeInTheDocument();
+    expect(within(article).getByTestId('news-author')).toHaveTextContent('Ana');
   });
 
   it('says "Sorry, no news information!" without an id', async () => {

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PlainText } from '@/components/ui/plain-text';
+import { RichText } from '@/components/ui/rich-text';
 import { paths, SITE_PAGE_SLUGS, type SitePageSlug } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/http/envelope';
@@ -72,7 +72,7 @@ export function SitePageRoute() {
         >
           <h1 className="ks-page__title">{title}</h1>
           {data ? (
-            <PlainText text={data.body} headingLevel={2} className="ks-site-page__body" />
+            <RichText html={data.html} className="ks-site-page__body" testId="site-page-body" />
           ) : (
             <div className="ks-site-page__body" aria-busy="true">
               <span className="ks-skeleton ks-skeleton--line" />

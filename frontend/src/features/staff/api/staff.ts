@@ -56,7 +56,7 @@ function staffSessionEnded(): void {
 }
 
 /** The options of a call made with the staff session (never the shopper's). */
-function asStaff() {
+export function asStaff() {
   const token = useStaffStore.getState().token ?? '';
   return { headers: { Authorization: `Bearer ${token}` }, onUnauthorized: staffSessionEnded };
 }

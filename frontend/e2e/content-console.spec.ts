@@ -1,0 +1,167 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { mailsTo, waitForMail } from './outbox';
+import { addStaffFromCli, enrollAndSignIn, newPage } from './staff-support';
+import { uniqueEmail } from './support';
+
+/** Subscribes `email` from the footer of the shop in `language` and follows the confirmation link. */
+async function confirmedSubscriber(browser: Browser, email: string, language: string) {
+  const page = await newPage(browser);
+  await page.goto(`/?lang=${language}`);
+  await page.getByTestId('newsletter-email').fill(email);
+  await page.getByTestId('newsletter-submit').click();
+  const link = await waitForMail(email, /(https?:\/\/\S+\/newsletter\/confirm#token=[0-9a-f]{64})/);
+  await page.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(page.getByTestId('newsletter-link')).toHaveAttribute('data-outcome', 'done');
+  await page.close();
+}
+
+/** Writes one language tab of a Markdown editor (subject or title, then the text). */
+async function writeTab(page: Page, prefix: string, language: string, head: string, body: string) {
+  await page.getByTestId(`${prefix}-lang-${language}`).click();
+  await page
+    .getByTestId(prefix === 'staff-newsletter' ? `${prefix}-subject` : `${prefix}-title`)
+    .fill(head);
+  await page.getByTestId(`${prefix}-body`).fill(body);
+}
+
+test('a manager writes news in Markdown that no script survives, and the Arabic refund policy with the support address', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const manager = `writer-${tag}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(manager, 'manager'), manager);
+
+  await page.getByTestId('staff-nav-staff.nav.news').click();
+  await page.getByTestId('staff-news-new').click();
+  await page.getByTestId('staff-news-author').fill('Ana');
+  await writeTab(
+    page,
+    'staff-news',
+    'en-US',
+    `Launch ${tag}`,
+    '## Big launch\n\n**All** keys at once.\n\n<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">',
+  );
+  await page.getByTestId('staff-news-body-preview').click();
+  const rendered = page.getByTestId('staff-news-body-rendered');
+  await expect(rendered.getByRole('heading', { name: 'Big launch' })).toBeVisible();
+  await expect(rendered.locator('strong')).toHaveText('All');
+  expect(await rendered.innerHTML()).not.toMatch(/script|onerror/);
+  await page.getByTestId('staff-news-body-preview').click();
+  await writeTab(page, 'staff-news', 'ja', `発売 ${tag}`, '## 大型発売\n\n**全品**すぐにお届け。');
+  await page.getByTestId('staff-news-published').check();
+  await page.getByTestId('staff-news-save').click();
+  await expect(page).toHaveURL(/\/staff\/news\/\d+$/);
+  await expect(page.getByTestId('staff-news-state')).toHaveAttribute('data-state', 'published');
+  const id = /\/staff\/news\/(\d+)$/.exec(page.url())?.[1] ?? '';
+
+  // The shop: the Japanese item rendered, and nothing ran.
+  const shopper = await newPage(browser);
+  await shopper.goto(`/newsInfo?id=${id}&lang=ja`);
+  const article = shopper.getByTestId('news-article');
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(`発売 ${tag}`);
+  await expect(article.getByRole('heading', { level: 2, name: '大型発売' })).toBeVisible();
+  await expect(shopper.getByTestId('news-author')).toHaveText('Ana');
+  await shopper.goto(`/newsInfo?id=${id}&lang=en-US`);
+  await expect(shopper.getByTestId('news-body').locator('strong')).toHaveText('All');
+  expect(await shopper.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+  // The Arabic refund policy, then put back as it was (the store is shared).
+  await page.getByTestId('staff-nav-staff.nav.pages').click();
+  await page.getByTestId('staff-page-select').selectOption('refund-policy');
+  await page.getByTestId('staff-page-lang-ar').click();
+  await expect(page.getByTestId('staff-page-title')).not.toHaveValue('');
+  const before = {
+    title: await page.getByTestId('staff-page-title').inputValue(),
+    body: await page.getByTestId('staff-page-body').inputValue(),
+  };
+  await page.getByTestId('staff-page-title').fill(`سياسة الاسترداد ${tag}`);
+  await page
+    .getByTestId('staff-page-body')
+    .fill('## المهلة\n\nراسلنا على {{supportEmail}} خلال ١٤ يومًا.');
+  await page.getByTestId('staff-page-save').click();
+  await expect(page.getByTestId('staff-page-status')).toContainText(/\d/);
+  await shopper.goto('/refund-policy?lang=ar');
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`سياسة الاسترداد ${tag}`);
+  const body = shopper.getByTestId('site-page-body');
+  await expect(body.getByRole('heading', { level: 2, name: 'المهلة' })).toBeVisible();
+  await expect(body).toContainText('@');
+  await expect(body).not.toContainText('{{supportEmail}}');
+  await page.getByTestId('staff-page-title').fill(before.title);
+  await page.getByTestId('staff-page-body').fill(before.body);
+  await page.getByTestId('staff-page-save').click();
+  await shopper.goto('/refund-policy?lang=ar');
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(before.title);
+  await shopper.close();
+});
+
+test('a newsletter issue goes to two confirmed subscribers, one e-mail each, in their languages', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const yuki = uniqueEmail('yuki');
+  const hans = uniqueEmail('hans');
+  await confirmedSubscriber(browser, yuki, 'ja');
+  await confirmedSubscriber(browser, hans, 'de');
+  const manager = `letters-${tag}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(manager, 'manager'), manager);
+
+  await page.getByTestId('staff-nav-staff.nav.newsletters').click();
+  await expect(page.getByTestId('staff-newsletters')).toContainText(
+    /\d+ subscribers? (is|are) confirmed/,
+  );
+  await page.getByTestId('staff-newsletter-new').click();
+  await writeTab(
+    page,
+    'staff-newsletter',
+    'en-US',
+    `Spring ${tag}`,
+    `## Spring sale\n\nHalf price, code EN-${tag}.`,
+  );
+  await writeTab(
+    page,
+    'staff-newsletter',
+    'ja',
+    `春 ${tag}`,
+    `## 春のセール\n\n半額、コード JA-${tag}。`,
+  );
+  await writeTab(
+    page,
+    'staff-newsletter',
+    'de',
+    `Frühling ${tag}`,
+    `## Frühlingsangebot\n\nHalber Preis, Code DE-${tag}.`,
+  );
+  await page.getByTestId('staff-newsletter-body-preview').click();
+  await expect(page.getByTestId('staff-newsletter-body-rendered').getByRole('heading')).toHaveText(
+    'Frühlingsangebot',
+  );
+  await page.getByTestId('staff-newsletter-save').click();
+  await expect(page).toHaveURL(/\/staff\/newsletters\/\d+$/);
+  await page.getByTestId('staff-newsletter-send').click();
+  await expect(page.getByTestId('staff-newsletter-confirm-text')).toContainText(/\d/);
+  await page.getByTestId('staff-newsletter-confirm').click();
+  await expect(page.getByTestId('staff-newsletter-status')).toHaveAttribute('data-status', 'sent', {
+    timeout: 30_000,
+  });
+  const counts = (await page.getByTestId('staff-newsletter-counts').textContent()) ?? '';
+  const [sent, total] = (counts.match(/\d+/g) ?? []).map(Number);
+  expect(sent).toBe(total);
+  expect(sent).toBeGreaterThanOrEqual(2);
+
+  // One copy each, in their own language, with the link to unsubscribe.
+  await waitForMail(yuki, new RegExp(`JA-${tag}`));
+  await waitForMail(hans, new RegExp(`DE-${tag}`));
+  const code = new RegExp(`(EN|JA|DE)-${tag}`);
+  const issues = (to: string) => mailsTo(to).filter((mail) => code.test(mail));
+  expect(issues(yuki)).toHaveLength(1);
+  expect(issues(hans)).toHaveLength(1);
+  expect(issues(yuki)[0]).toContain('春のセール');
+  expect(issues(yuki)[0]).not.toContain(`EN-${tag}`);
+  expect(issues(hans)[0]).toContain('Frühlingsangebot');
+  expect(issues(hans)[0]).toMatch(/newsletter\/unsubscribe#token=[0-9a-f]{64}/);
+});
