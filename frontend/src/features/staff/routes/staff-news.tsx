@@ -105,7 +105,7 @@ function NewsPage() {
       </Link>
       {news.isError ? <FormAlert>{news.error.message}</FormAlert> : null}
       {news.data?.total === 0 ? <p className="ks-staff__intro">{t('staff.news.empty')}</p> : null}
-      <ul className="ks-staff__list ks-staff__section">
+      <ul className="ks-staff__list ks-staff__after-action">
         {news.data?.rows.map((item) => (
           <NewsLine key={item.id} news={item} />
         ))}

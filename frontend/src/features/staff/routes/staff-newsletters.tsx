@@ -115,7 +115,7 @@ function NewslettersPage() {
       {issues.data?.total === 0 ? (
         <p className="ks-staff__intro">{t('staff.newsletters.empty')}</p>
       ) : null}
-      <ul className="ks-staff__list ks-staff__section">
+      <ul className="ks-staff__list ks-staff__after-action">
         {issues.data?.rows.map((issue) => (
           <IssueLine key={issue.id} issue={issue} />
         ))}
