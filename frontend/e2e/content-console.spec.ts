@@ -165,3 +165,38 @@ test('a newsletter issue goes to two confirmed subscribers, one e-mail each, in 
   expect(issues(hans)[0]).toContain('Frühlingsangebot');
   expect(issues(hans)[0]).toMatch(/newsletter\/unsubscribe#token=[0-9a-f]{64}/);
 });
+
+test('support answers an offer to sell by e-mail from the forms inbox and closes it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const seller = uniqueEmail('seller');
+  const shopper = await newPage(browser);
+  await shopper.goto('/sale?lang=de');
+  await shopper.getByTestId('form-name').fill('Ann');
+  await shopper.getByTestId('form-region').fill('Europe');
+  await shopper.getByTestId('form-email').fill(seller);
+  await shopper.getByTestId('form-confirmEmail').fill(seller);
+  await shopper.getByTestId('form-description').fill(`200 Steam keys ${tag}`);
+  await shopper.getByTestId('form-submit').click();
+  await expect(shopper.getByTestId('form-sent')).toBeVisible();
+  await shopper.close();
+
+  const agent = `forms-${tag}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(agent, 'support'), agent);
+  await page.getByTestId('staff-nav-staff.nav.forms').click();
+  const card = page.getByTestId('staff-form').filter({ hasText: seller });
+  await expect(card.getByTestId('staff-form-fields')).toContainText(`200 Steam keys ${tag}`);
+  await expect(card.getByTestId('staff-form-fields')).toContainText('Europe');
+  await card.getByTestId('staff-form-reply-text').fill(`We buy them at 60% ${tag}.`);
+  await card.getByTestId('staff-form-send').click();
+  await page.getByTestId('staff-forms-status').selectOption('');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(card.getByTestId('staff-form-reply')).toContainText(`We buy them at 60% ${tag}.`);
+  await expect(card).toHaveAttribute('data-status', 'replied');
+  await waitForMail(seller, new RegExp(`We buy them at 60% ${tag}`));
+  await card.getByTestId('staff-form-close').click();
+  await expect(card).toHaveAttribute('data-status', 'closed');
+});

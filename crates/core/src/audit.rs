@@ -44,6 +44,8 @@ crate::vocabulary! {
         PageSave = "page.save",
         NewsletterSave = "newsletter.save",
         NewsletterSend = "newsletter.send",
+        FormReply = "form.reply",
+        FormStatus = "form.status",
     }
 }
 

@@ -61,6 +61,41 @@ pub fn form_received(to: &str, language_code: &str, name: &str, form_kind: &str)
     )
 }
 
+/// Staff's answer to a form, to its sender in their language.
+pub fn form_reply(to: &str, language_code: &str, name: &str, form_kind: &str, body: &str) -> Composed {
+    let language = language(language_code);
+    let messages = Messages::embedded();
+    let form = messages.text(language, &format!("email.member.form.kind.{form_kind}"), &[]);
+    let greeting = if name.is_empty() {
+        messages.text(language, "email.member.form.replyIntroNoName", &[("form", &form)])
+    } else {
+        messages.text(language, "email.member.form.replyIntro", &[("name", name), ("form", &form)])
+    };
+    compose(
+        to,
+        language,
+        messages.text(language, "email.member.form.replySubject", &[("form", &form)]),
+        &[Block::Text(greeting), Block::Text(body.to_owned())],
+    )
+}
+
+/// A new form for staff who answer forms (in the default language: staff
+/// have none of their own).
+pub fn form_arrived(to: &str, form_kind: &str, sender: &str, inbox_url: &str) -> Composed {
+    let language = keyshop_core::i18n::DEFAULT;
+    let messages = Messages::embedded();
+    let form = messages.text(language, &format!("email.member.form.kind.{form_kind}"), &[]);
+    compose(
+        to,
+        language,
+        messages.text(language, "email.staff.formArrived.subject", &[("form", &form), ("email", sender)]),
+        &[
+            Block::Text(messages.text(language, "email.staff.formArrived.body", &[("form", &form), ("email", sender)])),
+            Block::Link(messages.text(language, "email.staff.formArrived.link", &[]), inbox_url.to_owned()),
+        ],
+    )
+}
+
 /// The double opt-in link, with the unsubscribe link.
 pub fn newsletter_confirm(to: &str, language_code: &str, confirm_url: &str, unsubscribe_url: &str) -> Composed {
     let language = language(language_code);

@@ -1220,6 +1220,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_form"];
+        put: operations["staff_form_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/forms/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_reply_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/invitations": {
         parameters: {
             query?: never;
@@ -1958,7 +2006,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -2962,6 +3010,43 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_FormSubmissionDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                email: string;
+                /** @description The form's fields by name, as sent (plain text; clients must escape it). */
+                fields: {
+                    [key: string]: string;
+                };
+                /** Format: int64 */
+                id: number;
+                /** @description sale, wholesale, affiliate or feedback. */
+                kind: string;
+                /** @description The sender's language: replies go out in it. */
+                language: string;
+                /** @description Oldest first. */
+                replies: components["schemas"]["FormReplyDto"][];
+                /** @description new, replied or closed. */
+                status: string;
+                /** Format: int64 */
+                updatedAt: number;
+                /** Format: int64 */
+                version: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_IdDto: {
             /**
              * Format: int32
@@ -3299,6 +3384,52 @@ export interface components {
                      * Format: int64
                      * @description Sent back with a change.
                      */
+                    version: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ListPage_FormSubmissionDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description A page of a list (DESIGN §4). */
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createdAt: number;
+                    email: string;
+                    /** @description The form's fields by name, as sent (plain text; clients must escape it). */
+                    fields: {
+                        [key: string]: string;
+                    };
+                    /** Format: int64 */
+                    id: number;
+                    /** @description sale, wholesale, affiliate or feedback. */
+                    kind: string;
+                    /** @description The sender's language: replies go out in it. */
+                    language: string;
+                    /** @description Oldest first. */
+                    replies: components["schemas"]["FormReplyDto"][];
+                    /** @description new, replied or closed. */
+                    status: string;
+                    /** Format: int64 */
+                    updatedAt: number;
+                    /** Format: int64 */
                     version: number;
                 }[];
                 /** Format: int64 */
@@ -4951,6 +5082,60 @@ export interface components {
              * @default
              */
             uuid: string;
+        };
+        FormReplyBody: {
+            /** @description Plain text, up to 4,000 characters. */
+            body: string;
+            /**
+             * Format: int64
+             * @description The version read.
+             */
+            version: number;
+        };
+        FormReplyDto: {
+            /** @description Plain text; clients must escape it. */
+            body: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            staffEmail: string;
+        };
+        FormStatusBody: {
+            /** @description closed, or new to open it again. */
+            status: string;
+            /**
+             * Format: int64
+             * @description The version read.
+             */
+            version: number;
+        };
+        FormSubmissionDto: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            email: string;
+            /** @description The form's fields by name, as sent (plain text; clients must escape it). */
+            fields: {
+                [key: string]: string;
+            };
+            /** Format: int64 */
+            id: number;
+            /** @description sale, wholesale, affiliate or feedback. */
+            kind: string;
+            /** @description The sender's language: replies go out in it. */
+            language: string;
+            /** @description Oldest first. */
+            replies: components["schemas"]["FormReplyDto"][];
+            /** @description new, replied or closed. */
+            status: string;
+            /** Format: int64 */
+            updatedAt: number;
+            /** Format: int64 */
+            version: number;
         };
         /** @enum {string} */
         Genre: "action" | "adventure" | "rpg" | "strategy" | "shooter" | "sports" | "racing" | "simulation" | "puzzle" | "horror" | "indie" | "casual" | "fighting" | "platformer" | "survival" | "mmo";
@@ -10076,6 +10261,274 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
+                };
+            };
+        };
+    };
+    staff_forms: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+                /** @description sale, wholesale, affiliate or feedback; absent: all. */
+                kind?: string;
+                /** @description new, replied or closed; absent: any. */
+                status?: string;
+                page?: number;
+                limit?: 10 | 20 | 30 | 50;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forms, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListPage_FormSubmissionDto"];
+                };
+            };
+            /** @description A filter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not answer forms (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_form: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The form's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form with its replies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FormSubmissionDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not answer forms (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_form_status: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The form's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormStatusBody"];
+            };
+        };
+        responses: {
+            /** @description The form in its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FormSubmissionDto"];
+                };
+            };
+            /** @description Not a status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not answer forms (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_reply_form: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The form's number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormReplyBody"];
+            };
+        };
+        responses: {
+            /** @description The form, replied, with the reply sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FormSubmissionDto"];
+                };
+            };
+            /** @description The reply is empty or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not answer forms (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

@@ -38,6 +38,8 @@ export const AuditActionValues = [
   'page.save',
   'newsletter.save',
   'newsletter.send',
+  'form.reply',
+  'form.status',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

@@ -129,6 +129,7 @@ const staff = {
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-newsletters'),
   newsletter: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-newsletter'),
+  forms: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-forms'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -330,6 +331,7 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffNews, staff.news, 'StaffNewsRoute'),
           page('pageTitle.staff', `${paths.staffNews}/:id`, staff.newsItem, 'StaffNewsItemRoute'),
           page('pageTitle.staff', paths.staffPages, staff.pages, 'StaffPagesRoute'),
+          page('pageTitle.staff', paths.staffForms, staff.forms, 'StaffFormsRoute'),
           page(
             'pageTitle.staff',
             paths.staffNewsletters,

@@ -57,6 +57,7 @@ export const paths = {
   staffNews: '/staff/news',
   staffPages: '/staff/pages',
   staffNewsletters: '/staff/newsletters',
+  staffForms: '/staff/forms',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

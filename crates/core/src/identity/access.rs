@@ -51,6 +51,8 @@ code_enum! {
         TicketsAnswer = "tickets.answer",
         /// Answer live chat.
         ChatAnswer = "chat.answer",
+        /// Read and answer the sale, wholesale, affiliate and feedback forms.
+        FormsAnswer = "forms.answer",
         /// Products and their images.
         CatalogManage = "catalog.manage",
         /// News, pages, site settings, currencies, notices, the newsletter.
@@ -68,10 +70,17 @@ impl StaffRole {
         use Permission::*;
         match self {
             StaffRole::Owner => Permission::ALL,
-            StaffRole::Manager => &[DashboardRead, KeysRead, KeysImport, CatalogManage, ContentManage],
-            StaffRole::Support => {
-                &[DashboardRead, OrdersRead, OrdersResend, OrdersManage, MembersRead, TicketsAnswer, ChatAnswer]
-            }
+            StaffRole::Manager => &[DashboardRead, KeysRead, KeysImport, CatalogManage, ContentManage, FormsAnswer],
+            StaffRole::Support => &[
+                DashboardRead,
+                OrdersRead,
+                OrdersResend,
+                OrdersManage,
+                MembersRead,
+                TicketsAnswer,
+                ChatAnswer,
+                FormsAnswer,
+            ],
             StaffRole::Finance => {
                 &[DashboardRead, OrdersRead, OrdersManage, RefundsDecide, PaymentsRead, CouponsManage]
             }
@@ -121,6 +130,10 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.MemberService/StaffGetNewsletter", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/StaffSaveNewsletter", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/StaffSendNewsletter", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.member.v1.MemberService/StaffListForms", Access::Staff(Permission::FormsAnswer)),
+    ("/keyshop.member.v1.MemberService/StaffGetForm", Access::Staff(Permission::FormsAnswer)),
+    ("/keyshop.member.v1.MemberService/StaffReplyForm", Access::Staff(Permission::FormsAnswer)),
+    ("/keyshop.member.v1.MemberService/StaffSetFormStatus", Access::Staff(Permission::FormsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffListTickets", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffGetTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffReplyTicket", Access::Staff(Permission::TicketsAnswer)),

@@ -192,6 +192,7 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
     let app = spawn_app().await;
     let support_token = staff_token(&app, "support@shop.example", StaffRole::Support).await;
     let manager_token = staff_token(&app, "manager@shop.example", StaffRole::Manager).await;
+    let finance_token = staff_token(&app, "finance@shop.example", StaffRole::Finance).await;
     let member = member_token(&app, "shopper@example.com").await;
     // (method, path, body, the roles below lacking its permission)
     let routes: Vec<(Method, &str, Value, Option<&str>)> = vec![
@@ -257,6 +258,10 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         (Method::POST, "/prod-api/api/staff/newsletters", json!({"texts": []}), Some(&support_token)),
         (Method::PUT, "/prod-api/api/staff/newsletters/1", json!({"version": 1, "texts": []}), Some(&support_token)),
         (Method::POST, "/prod-api/api/staff/newsletters/1/send", json!({"version": 1}), Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/forms", Value::Null, Some(&finance_token)),
+        (Method::GET, "/prod-api/api/staff/forms/1", Value::Null, Some(&finance_token)),
+        (Method::POST, "/prod-api/api/staff/forms/1/reply", json!({"version": 1, "body": "x"}), Some(&finance_token)),
+        (Method::PUT, "/prod-api/api/staff/forms/1", json!({"version": 1, "status": "closed"}), Some(&finance_token)),
         (Method::PUT, "/prod-api/api/staff/settings/heroTitle.ar", json!({"value": "x"}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products", Value::Null, Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/products/1", Value::Null, Some(&support_token)),
@@ -918,4 +923,79 @@ async fn a_manager_writes_the_arabic_refund_policy_with_the_support_address() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(preview["data"]["html"], "<p><em>hi</em> </p>\n");
+}
+
+/// The e-mails to `to` once there are `count` (sent in the background).
+async fn mails_to(app: &TestApp, to: &str, count: usize) -> Vec<String> {
+    for _ in 0..500 {
+        let mails: Vec<String> = keyshop_testkit::outbox_mails(&app.store.outbox())
+            .into_iter()
+            .filter(|mail| mail.contains(&format!("To: {to}")))
+            .collect();
+        if mails.len() >= count {
+            return mails;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("fewer than {count} e-mails to {to}");
+}
+
+#[actix_web::test]
+async fn support_answers_a_sale_form_by_e_mail_and_closes_it() {
+    let app = spawn_app().await;
+    let support = staff_token(&app, "help@shop.example", StaffRole::Support).await;
+    let form = json!({"name": "Ann", "email": "seller@example.com", "confirmEmail": "seller@example.com",
+        "region": "Europe", "description": "200 Steam keys"});
+    let (status, _) =
+        call_json(&app.state, post("/prod-api/api/forms/sale", form).insert_header(("Accept-Language", "de"))).await;
+    assert_eq!(status, StatusCode::OK);
+    // Staff who answer forms are told; finance (who does not) is not asked.
+    let told = mails_to(&app, "help@shop.example", 1).await;
+    assert!(told[0].contains("seller@example.com") && told[0].contains("/staff/forms?id="), "{}", told[0]);
+
+    let (status, inbox) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/forms?kind=sale&status=new"), &support))
+            .await;
+    assert_eq!(status, StatusCode::OK, "{inbox}");
+    let form = &inbox["data"]["rows"][0];
+    assert_eq!(
+        (form["email"].as_str(), form["fields"]["region"].as_str()),
+        (Some("seller@example.com"), Some("Europe"))
+    );
+    assert_eq!(form["language"], "de");
+    let (id, version) = (form["id"].as_i64().unwrap(), form["version"].as_i64().unwrap());
+    let (status, refused) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/forms?kind=gift&status=lost"), &support))
+            .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (&refused["data"]["fields"]["kind"], &refused["data"]["fields"]["status"]),
+        (&json!("api.field.invalid"), &json!("api.field.invalid"))
+    );
+
+    // The reply goes to the sender, in German, and stays with the form.
+    let reply = |version: i64, body: &str| {
+        with_token(
+            post(&format!("/prod-api/api/staff/forms/{id}/reply"), json!({"version": version, "body": body})),
+            &support,
+        )
+    };
+    let (status, refused) = call_json(&app.state, reply(version, "  ")).await;
+    assert_eq!((status, &refused["data"]["fields"]["body"]), (StatusCode::BAD_REQUEST, &json!("api.field.required")));
+    let (status, replied) = call_json(&app.state, reply(version, "We buy them at 60% of the list price.")).await;
+    assert_eq!(status, StatusCode::OK, "{replied}");
+    assert_eq!(replied["data"]["status"], "replied");
+    assert_eq!(replied["data"]["replies"][0]["staffEmail"], "help@shop.example");
+    let (status, _) = call_json(&app.state, reply(version, "again")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "the version read is stale");
+    let answer = mails_to(&app, "seller@example.com", 2).await.pop().unwrap();
+    assert!(answer.contains("We buy them at 60% of the list price.") && answer.contains("Ann"), "{answer}");
+
+    let close = json!({"version": replied["data"]["version"], "status": "closed"});
+    let (status, closed) = call_json(
+        &app.state,
+        with_token(TestRequest::put().uri(&format!("/prod-api/api/staff/forms/{id}")).set_json(close), &support),
+    )
+    .await;
+    assert_eq!((status, &closed["data"]["status"]), (StatusCode::OK, &json!("closed")), "{closed}");
 }

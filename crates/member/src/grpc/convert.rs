@@ -7,6 +7,7 @@ use crate::domain::address::AddressForm;
 use crate::domain::level::Level;
 use crate::domain::newsletter::IssueText;
 use crate::domain::profile::ProfileForm;
+use crate::service::forms_inbox::FormView;
 use crate::service::newsletter_issues::IssueView;
 use crate::service::{ClientInfo, Customer, CustomerFile};
 use crate::store::addresses::AddressRow;
@@ -197,5 +198,31 @@ pub fn newsletter(issue: IssueView) -> pb::Newsletter {
             unknown: progress.unknown,
             waiting: progress.waiting,
         }),
+    }
+}
+
+pub fn form(view: FormView) -> pb::FormSubmission {
+    let row = view.row;
+    // Stored as a JSON object of strings by the form's own code.
+    let fields: std::collections::HashMap<String, String> = serde_json::from_str(&row.fields).unwrap_or_default();
+    pb::FormSubmission {
+        id: row.id,
+        kind: row.kind,
+        email: row.email,
+        fields,
+        language: row.language,
+        created_at_ms: row.created_at,
+        status: row.status.as_str().to_owned(),
+        version: row.version,
+        updated_at_ms: row.updated_at,
+        replies: view
+            .replies
+            .into_iter()
+            .map(|reply| pb::FormReply {
+                staff_email: reply.staff_email,
+                body: reply.body,
+                created_at_ms: reply.created_at,
+            })
+            .collect(),
     }
 }

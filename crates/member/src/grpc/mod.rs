@@ -409,6 +409,34 @@ impl MemberApi for MemberGrpc {
         ok(convert::newsletter(self.service.start_newsletter(request.id, request.version, actor).await?))
     }
 
+    async fn staff_list_forms(&self, request: Request<pb::ListFormsRequest>) -> Answer<pb::FormPage> {
+        let request = request.into_inner();
+        let (rows, total, paging) =
+            self.service.staff_forms(&request.kind, &request.status, request.page, request.limit).await?;
+        ok(pb::FormPage {
+            rows: rows.into_iter().map(convert::form).collect(),
+            total,
+            page: paging.page as i32,
+            limit: paging.limit as i32,
+        })
+    }
+
+    async fn staff_get_form(&self, request: Request<pb::IdRequest>) -> Answer<pb::FormSubmission> {
+        ok(convert::form(self.service.staff_form(request.into_inner().id).await?))
+    }
+
+    async fn staff_reply_form(&self, request: Request<pb::ReplyFormRequest>) -> Answer<pb::FormSubmission> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        ok(convert::form(self.service.reply_form(request.id, request.version, &request.body, actor).await?))
+    }
+
+    async fn staff_set_form_status(&self, request: Request<pb::SetFormStatusRequest>) -> Answer<pb::FormSubmission> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        ok(convert::form(self.service.set_form_status(request.id, request.version, &request.status, actor).await?))
+    }
+
     async fn list_tickets(&self, request: Request<pb::PageRequest>) -> Answer<pb::TicketPage> {
         let caller = self.caller(&request).await?;
         let request = request.into_inner();

@@ -45,6 +45,7 @@ impl MemberService {
             .await?;
         let composed = mail::form_received(submission.email.as_str(), &client.language, &submission.name, kind);
         self.send_in_background(composed);
+        self.announce_form(id, kind, submission.email.as_str()).await;
         Ok(id)
     }
 

@@ -6,6 +6,7 @@ pub mod auth;
 mod captcha;
 mod customers;
 mod forms;
+pub mod forms_inbox;
 mod levels;
 mod newsletter;
 pub mod newsletter_issues;

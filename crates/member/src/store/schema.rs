@@ -172,8 +172,23 @@ diesel::table! {
         ip -> Text,
         language -> Text,
         created_at -> BigInt,
+        status -> Text,
+        version -> BigInt,
+        updated_at -> BigInt,
     }
 }
+
+diesel::table! {
+    form_replies (id) {
+        id -> BigInt,
+        submission_id -> BigInt,
+        staff_email -> Text,
+        body -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(form_replies -> form_submissions (submission_id));
 
 diesel::table! {
     newsletter_subscriptions (id) {
@@ -334,6 +349,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     notice_reads,
     consumptions,
     form_submissions,
+    form_replies,
     newsletter_subscriptions,
     newsletter_issues,
     newsletter_issue_texts,

@@ -3,7 +3,7 @@
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
-use keyshop_core::identity::StaffRole;
+use keyshop_core::identity::{Permission, StaffRole};
 
 use super::schema::{staff, staff_enrollments, staff_recovery_codes, staff_sessions};
 use crate::domain::staff::StaffState;
@@ -92,6 +92,16 @@ pub struct StaffListing {
 /// Every account, by e-mail.
 pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<StaffListing>> {
     staff::table.order(staff::email.asc()).select(StaffListing::as_select()).load(conn)
+}
+
+/// The e-mail addresses of the active accounts whose role has `permission`.
+pub fn active_with(conn: &mut DbConnection, permission: Permission) -> QueryResult<Vec<String>> {
+    let accounts: Vec<(String, StaffRole)> = staff::table
+        .filter(staff::state.eq(StaffState::Active))
+        .order(staff::email.asc())
+        .select((staff::email, staff::role))
+        .load(conn)?;
+    Ok(accounts.into_iter().filter(|(_, role)| role.may(permission)).map(|(email, _)| email).collect())
 }
 
 /// How many active owners there are.

@@ -12,6 +12,7 @@ pub mod coupons;
 pub mod customers;
 pub mod dashboard;
 pub mod enroll;
+pub mod forms;
 pub mod invitations;
 pub mod me;
 pub mod members;

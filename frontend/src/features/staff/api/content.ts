@@ -1,4 +1,6 @@
 import type {
+  FormPageDto,
+  FormSubmissionDto,
   ConsoleNewsBody,
   ConsoleNewsDto,
   ConsoleNewsPageDto,
@@ -127,6 +129,38 @@ export function sendNewsletter(id: number, version: number): Promise<NewsletterD
     ...asStaff(),
     params: { path: { id } },
     body: { version },
+    silent: true,
+  });
+}
+
+/** The forms inbox, newest first, of one kind and status when given. */
+export function staffForms(kind: string, status: string, page: number): Promise<FormPageDto> {
+  return api.get('/prod-api/api/staff/forms', {
+    ...asStaff(),
+    params: { query: { kind: kind || undefined, status: status || undefined, page, limit: 20 } },
+  });
+}
+
+/** E-mails `body` to the form's sender; the form is then replied. */
+export function replyForm(id: number, version: number, body: string): Promise<FormSubmissionDto> {
+  return api.post('/prod-api/api/staff/forms/{id}/reply', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { version, body },
+    silent: true,
+  });
+}
+
+/** Closes a form, or opens it again (`new`). */
+export function setFormStatus(
+  id: number,
+  version: number,
+  status: 'new' | 'closed',
+): Promise<FormSubmissionDto> {
+  return api.put('/prod-api/api/staff/forms/{id}', {
+    ...asStaff(),
+    params: { path: { id } },
+    body: { version, status },
     silent: true,
   });
 }

@@ -20,6 +20,7 @@ export const STAFF_SECTIONS = [
   { to: paths.staffNewsletters, key: 'staff.nav.newsletters', permission: 'content.manage' },
   { to: paths.staffReviews, key: 'staff.nav.reviews', permission: 'content.manage' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
+  { to: paths.staffForms, key: 'staff.nav.forms', permission: 'forms.answer' },
   { to: paths.staffStock, key: 'staff.nav.stock', permission: 'keys.read' },
   { to: paths.staffCustomers, key: 'staff.nav.customers', permission: 'members.read' },
   { to: paths.staffCoupons, key: 'staff.nav.coupons', permission: 'coupons.manage' },
