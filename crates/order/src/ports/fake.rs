@@ -24,6 +24,8 @@ use crate::domain::pricing::FeeRule;
 pub struct FakeCatalog {
     pub offers: Mutex<Vec<ProductOffer>>,
     pub rates: Mutex<BTreeMap<CurrencyCode, ExchangeRate>>,
+    /// The `supportEmail` site setting.
+    pub support_email: Mutex<Option<String>>,
 }
 
 impl FakeCatalog {
@@ -76,6 +78,10 @@ impl Catalog for FakeCatalog {
 
     async fn rate(&self, currency: CurrencyCode) -> Result<Option<ExchangeRate>, AppError> {
         Ok(self.rates.lock().unwrap().get(&currency).copied())
+    }
+
+    async fn support_email(&self) -> Result<Option<String>, AppError> {
+        Ok(self.support_email.lock().unwrap().clone())
     }
 }
 

@@ -65,7 +65,19 @@ impl Catalog for GrpcCatalog {
         let found = currencies.currencies.into_iter().find(|found| found.code == currency.as_str());
         found.map(|found| ExchangeRate::from_micros(found.rate_micros).map_err(AppError::internal)).transpose()
     }
+
+    async fn support_email(&self) -> Result<Option<String>, AppError> {
+        let request = catalog::GetSettingRequest { key: SUPPORT_EMAIL_SETTING.to_owned() };
+        match self.0.clone().get_setting(request).await {
+            Ok(setting) => Ok(Some(setting.into_inner().value).filter(|address| !address.trim().is_empty())),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
+            Err(status) => Err(AppError::from_status(&status)),
+        }
+    }
 }
+
+/// The catalog's site setting that names the support address.
+const SUPPORT_EMAIL_SETTING: &str = "supportEmail";
 
 pub struct GrpcMembers(pub MemberServiceClient<Intercepted>);
 

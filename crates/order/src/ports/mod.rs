@@ -87,6 +87,9 @@ pub trait Catalog: Send + Sync {
     async fn offers(&self, ids: Vec<ProductId>) -> Result<Vec<ProductOffer>, AppError>;
     /// Today's rate of `currency`; `None` when the store does not sell in it.
     async fn rate(&self, currency: CurrencyCode) -> Result<Option<ExchangeRate>, AppError>;
+    /// The support address staff set in the console (the `supportEmail`
+    /// site setting); `None` when it is not set.
+    async fn support_email(&self) -> Result<Option<String>, AppError>;
 }
 
 #[async_trait::async_trait]

@@ -109,8 +109,9 @@ impl OrderService {
                 tracing::warn!(%number, error = %error.detail, "refund ticket not opened");
             }
         }
+        let support = self.support_address().await;
         let staff = mail::compose(
-            &self.settings.support_email,
+            &support,
             mail::language("en-US"),
             messages.text("en-US", "email.refund.staffSubject", &args),
             &[
@@ -177,6 +178,19 @@ impl OrderService {
         );
         self.send_in_background(buyer);
         self.load(&order_no).await
+    }
+
+    /// Where refund requests go: the support address set in the console,
+    /// else `KEYSHOP_SUPPORT_EMAIL` (also when the catalog cannot be asked).
+    async fn support_address(&self) -> String {
+        match self.ports.catalog.support_email().await {
+            Ok(Some(address)) if keyshop_core::email::Email::parse(&address).is_some() => address,
+            Ok(_) => self.settings.support_email.clone(),
+            Err(error) => {
+                tracing::warn!(error = %error.detail, "support address setting not read; the configured one is used");
+                self.settings.support_email.clone()
+            }
+        }
     }
 
     /// Sends a mail without holding up the answer; a failure is logged.

@@ -345,8 +345,23 @@ async fn a_paid_order_shows_its_keys_to_its_buyer_and_is_refunded_once_approved(
 
     let reason = bench.service.request_refund(&number, &owner, "  ").await.unwrap_err();
     assert_eq!(reason.fields["reason"], "api.order.refundReasonRequired");
+    // The support address set in the console wins over KEYSHOP_SUPPORT_EMAIL.
+    *bench.fakes.catalog.support_email.lock().unwrap() = Some("help@shop.example".to_owned());
     let asked = bench.service.request_refund(&number, &owner, "The key was used").await.unwrap();
     assert_eq!(asked.state, OrderState::RefundRequested);
+    let mut to_support = None;
+    for _ in 0..250 {
+        to_support = std::fs::read_dir(bench._outbox.path())
+            .unwrap()
+            .filter_map(|entry| std::fs::read_to_string(entry.unwrap().path()).ok())
+            .find(|mail| mail.contains("The key was used") && mail.trim_end().ends_with("--"));
+        if to_support.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let to_support = to_support.expect("the refund request e-mailed to support");
+    assert!(to_support.contains("To: help@shop.example"), "{to_support}");
     let tickets = bench.fakes.members.tickets.lock().unwrap().clone();
     assert_eq!((tickets[0].member_id.get(), tickets[0].message.as_str()), (9, "The key was used"));
 
