@@ -46,6 +46,7 @@ crate::vocabulary! {
         NewsletterSend = "newsletter.send",
         FormReply = "form.reply",
         FormStatus = "form.status",
+        PaymentMethodSet = "payment_method.set",
     }
 }
 

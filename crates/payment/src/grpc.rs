@@ -11,6 +11,7 @@ use keyshop_proto::payment::v1 as pb;
 use keyshop_proto::payment::v1::payment_service_server::PaymentService as PaymentApi;
 use tonic::{Request, Response, Status};
 
+use crate::domain::methods::{CurrencyFee, Method, MethodEdit};
 use crate::domain::refund::Refund;
 use crate::domain::sandbox::CardForm;
 use crate::domain::session::PaymentSession;
@@ -159,5 +160,57 @@ impl PaymentApi for PaymentGrpc {
         let order_no = request.into_inner().order_no;
         let order_no = OrderNo::parse(&order_no).ok_or_else(|| AppError::field("orderNo", "api.error.validation"))?;
         Ok(Response::new(refund(self.service.refund(order_no).await?)))
+    }
+
+    async fn staff_list_methods(&self, _request: Request<pb::StaffListMethodsRequest>) -> Answer<pb::StaffMethodList> {
+        let ready = self.service.provider_names();
+        let methods = self.service.staff_methods().await?;
+        Ok(Response::new(pb::StaffMethodList {
+            methods: methods.into_iter().map(|method| staff_method(method, &ready)).collect(),
+        }))
+    }
+
+    async fn staff_save_method(&self, request: Request<pb::StaffSaveMethodRequest>) -> Answer<pb::StaffMethod> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let edit = MethodEdit {
+            enabled: request.enabled,
+            currencies: request.currencies,
+            fee_basis_points: request.fee_basis_points,
+            fee_fixed_usd: request.fee_fixed_usd,
+            fees: request
+                .fees
+                .into_iter()
+                .map(|fee| CurrencyFee {
+                    currency: fee.currency,
+                    fee_basis_points: fee.fee_basis_points,
+                    fee_fixed_usd: fee.fee_fixed_usd,
+                })
+                .collect(),
+        };
+        let saved = self.service.save_method(&request.code, request.version, edit, actor).await?;
+        Ok(Response::new(staff_method(saved, &self.service.provider_names())))
+    }
+}
+
+fn staff_method(method: Method, ready: &[PaymentProvider]) -> pb::StaffMethod {
+    pb::StaffMethod {
+        provider_ready: ready.contains(&method.provider),
+        code: method.code,
+        provider: method.provider.to_proto(),
+        currencies: method.currencies,
+        fee_basis_points: method.fee_basis_points,
+        fee_fixed_usd: method.fee_fixed_usd,
+        enabled: method.enabled,
+        version: method.version,
+        fees: method
+            .fees
+            .into_iter()
+            .map(|fee| pb::CurrencyFee {
+                currency: fee.currency,
+                fee_basis_points: fee.fee_basis_points,
+                fee_fixed_usd: fee.fee_fixed_usd,
+            })
+            .collect(),
     }
 }

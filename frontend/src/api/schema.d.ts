@@ -1124,6 +1124,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_currencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/currencies/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_set_currency_rate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/customers": {
         parameters: {
             query?: never;
@@ -1620,6 +1652,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/payment-methods/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_save_payment_method"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/preview": {
         parameters: {
             query?: never;
@@ -2006,7 +2070,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status" | "payment_method.set";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -2170,6 +2234,35 @@ export interface components {
             product?: components["schemas"]["ProductCardDto"] | null;
             /** Format: int64 */
             productId: number;
+        };
+        ConsoleCurrencyDto: {
+            /** @description ISO 4217 code. */
+            code: string;
+            name: string;
+            /** @description Units per US dollar as a decimal, e.g. "0.92". */
+            rate: string;
+            symbol: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last change.
+             */
+            updatedAt: number;
+        };
+        ConsoleMethodDto: {
+            code: string;
+            /** @description ISO codes, or "*" for every currency. */
+            currencies: string[];
+            enabled: boolean;
+            /** Format: int64 */
+            feeBasisPoints: number;
+            /** Format: int64 */
+            feeFixedUsd: number;
+            fees: components["schemas"]["CurrencyFeeDto"][];
+            provider: components["schemas"]["PaymentProvider"];
+            /** @description Whether its provider is configured on this store (else never offered). */
+            providerReady: boolean;
+            /** Format: int64 */
+            version: number;
         };
         /** @description A new item, or an edit with the version read (ignored for a new one). */
         ConsoleNewsBody: {
@@ -2499,6 +2592,24 @@ export interface components {
             rate: number;
             symbol: string;
         };
+        CurrencyFeeDto: {
+            /** @description ISO 4217 code. */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Hundredths of a percent: 290 is 2.90 %.
+             */
+            feeBasisPoints: number;
+            /**
+             * Format: int64
+             * @description US cents, converted at the order's rate.
+             */
+            feeFixedUsd: number;
+        };
+        CurrencyRateBody: {
+            /** @description Units of the currency per US dollar, e.g. "0.92" (at most 6 decimals). */
+            rate: string;
+        };
         CustomerDto: {
             country: string;
             /**
@@ -2710,6 +2821,57 @@ export interface components {
                 code: string;
                 /** @description type, platform or genre */
                 kind: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ConsoleCurrencyDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description ISO 4217 code. */
+                code: string;
+                name: string;
+                /** @description Units per US dollar as a decimal, e.g. "0.92". */
+                rate: string;
+                symbol: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds of the last change.
+                 */
+                updatedAt: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ConsoleMethodDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                code: string;
+                /** @description ISO codes, or "*" for every currency. */
+                currencies: string[];
+                enabled: boolean;
+                /** Format: int64 */
+                feeBasisPoints: number;
+                /** Format: int64 */
+                feeFixedUsd: number;
+                fees: components["schemas"]["CurrencyFeeDto"][];
+                provider: components["schemas"]["PaymentProvider"];
+                /** @description Whether its provider is configured on this store (else never offered). */
+                providerReady: boolean;
+                /** Format: int64 */
+                version: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -4688,6 +4850,57 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_Vec_ConsoleCurrencyDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description ISO 4217 code. */
+                code: string;
+                name: string;
+                /** @description Units per US dollar as a decimal, e.g. "0.92". */
+                rate: string;
+                symbol: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds of the last change.
+                 */
+                updatedAt: number;
+            }[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_Vec_ConsoleMethodDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                code: string;
+                /** @description ISO codes, or "*" for every currency. */
+                currencies: string[];
+                enabled: boolean;
+                /** Format: int64 */
+                feeBasisPoints: number;
+                /** Format: int64 */
+                feeFixedUsd: number;
+                fees: components["schemas"]["CurrencyFeeDto"][];
+                provider: components["schemas"]["PaymentProvider"];
+                /** @description Whether its provider is configured on this store (else never offered). */
+                providerReady: boolean;
+                /** Format: int64 */
+                version: number;
+            }[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_Vec_ConsolePageLine: {
             /**
              * Format: int32
@@ -5296,6 +5509,27 @@ export interface components {
             newsletter: boolean;
             /** Format: int64 */
             points: number;
+        };
+        MethodBody: {
+            /** @description ISO codes, or ["*"] for every currency. */
+            currencies: string[];
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description At most 2,000 (20 %).
+             */
+            feeBasisPoints: number;
+            /**
+             * Format: int64
+             * @description At most 10,000 (100 US dollars).
+             */
+            feeFixedUsd: number;
+            fees?: components["schemas"]["CurrencyFeeDto"][];
+            /**
+             * Format: int64
+             * @description The version read.
+             */
+            version: number;
         };
         ModeratedReviewDto: {
             /** @description Plain text as written; clients must escape it. */
@@ -9845,6 +10079,122 @@ export interface operations {
             };
         };
     };
+    staff_currencies: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every currency with its rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ConsoleCurrencyDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_set_currency_rate: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ISO 4217 code, e.g. EUR */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencyRateBody"];
+            };
+        };
+        responses: {
+            /** @description The currency at its new rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleCurrencyDto"];
+                };
+            };
+            /** @description Not a rate, or the US dollar (always 1) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such currency */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     staff_customers: {
         parameters: {
             query?: {
@@ -12297,6 +12647,131 @@ export interface operations {
                 };
             };
             /** @description No such page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_payment_methods: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every payment method */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ConsoleMethodDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not read payments (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_save_payment_method: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The method's code, e.g. stripe-card */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MethodBody"];
+            };
+        };
+        responses: {
+            /** @description The method as saved (offered so at once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleMethodDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage payments (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such method */
             404: {
                 headers: {
                     [name: string]: unknown;

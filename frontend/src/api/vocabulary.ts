@@ -40,6 +40,7 @@ export const AuditActionValues = [
   'newsletter.send',
   'form.reply',
   'form.status',
+  'payment_method.set',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

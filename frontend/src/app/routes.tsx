@@ -130,6 +130,8 @@ const staff = {
   newsletter: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-newsletter'),
   forms: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-forms'),
+  payments: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-payment-methods'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -332,6 +334,7 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', `${paths.staffNews}/:id`, staff.newsItem, 'StaffNewsItemRoute'),
           page('pageTitle.staff', paths.staffPages, staff.pages, 'StaffPagesRoute'),
           page('pageTitle.staff', paths.staffForms, staff.forms, 'StaffFormsRoute'),
+          page('pageTitle.staff', paths.staffPayments, staff.payments, 'StaffPaymentMethodsRoute'),
           page(
             'pageTitle.staff',
             paths.staffNewsletters,

@@ -58,6 +58,7 @@ export const paths = {
   staffPages: '/staff/pages',
   staffNewsletters: '/staff/newsletters',
   staffForms: '/staff/forms',
+  staffPayments: '/staff/payment-methods',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

@@ -35,6 +35,8 @@ code_enum! {
         RefundsDecide = "refunds.decide",
         /// Read payments.
         PaymentsRead = "payments.read",
+        /// Switch payment methods on and off, set their currencies and fees.
+        PaymentsManage = "payments.manage",
         /// Create, edit and disable coupons.
         CouponsManage = "coupons.manage",
         /// The key stock per product, its thresholds.
@@ -82,7 +84,7 @@ impl StaffRole {
                 FormsAnswer,
             ],
             StaffRole::Finance => {
-                &[DashboardRead, OrdersRead, OrdersManage, RefundsDecide, PaymentsRead, CouponsManage]
+                &[DashboardRead, OrdersRead, OrdersManage, RefundsDecide, PaymentsRead, PaymentsManage, CouponsManage]
             }
         }
     }
@@ -130,6 +132,8 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.MemberService/StaffGetNewsletter", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/StaffSaveNewsletter", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/StaffSendNewsletter", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.payment.v1.PaymentService/StaffListMethods", Access::Staff(Permission::PaymentsRead)),
+    ("/keyshop.payment.v1.PaymentService/StaffSaveMethod", Access::Staff(Permission::PaymentsManage)),
     ("/keyshop.member.v1.MemberService/StaffListForms", Access::Staff(Permission::FormsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffGetForm", Access::Staff(Permission::FormsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffReplyForm", Access::Staff(Permission::FormsAnswer)),

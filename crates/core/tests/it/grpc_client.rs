@@ -67,6 +67,18 @@ impl PaymentService for Replica {
     ) -> Result<Response<pb::OrderPayments>, Status> {
         self.answer()
     }
+    async fn staff_list_methods(
+        &self,
+        _: Request<pb::StaffListMethodsRequest>,
+    ) -> Result<Response<pb::StaffMethodList>, Status> {
+        self.answer()
+    }
+    async fn staff_save_method(
+        &self,
+        _: Request<pb::StaffSaveMethodRequest>,
+    ) -> Result<Response<pb::StaffMethod>, Status> {
+        self.answer()
+    }
 }
 
 /// Serves `replica` on a free loopback port; its address.

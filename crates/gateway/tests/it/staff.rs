@@ -259,6 +259,15 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         (Method::PUT, "/prod-api/api/staff/newsletters/1", json!({"version": 1, "texts": []}), Some(&support_token)),
         (Method::POST, "/prod-api/api/staff/newsletters/1/send", json!({"version": 1}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/forms", Value::Null, Some(&finance_token)),
+        (Method::GET, "/prod-api/api/staff/currencies", Value::Null, Some(&support_token)),
+        (Method::GET, "/prod-api/api/staff/payment-methods", Value::Null, Some(&manager_token)),
+        (
+            Method::PUT,
+            "/prod-api/api/staff/payment-methods/paypal",
+            json!({"version": 1, "enabled": false, "currencies": ["USD"], "feeBasisPoints": 0, "feeFixedUsd": 0}),
+            Some(&support_token),
+        ),
+        (Method::PUT, "/prod-api/api/staff/currencies/EUR", json!({"rate": "0.9"}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/forms/1", Value::Null, Some(&finance_token)),
         (Method::POST, "/prod-api/api/staff/forms/1/reply", json!({"version": 1, "body": "x"}), Some(&finance_token)),
         (Method::PUT, "/prod-api/api/staff/forms/1", json!({"version": 1, "status": "closed"}), Some(&finance_token)),
@@ -998,4 +1007,79 @@ async fn support_answers_a_sale_form_by_e_mail_and_closes_it() {
     )
     .await;
     assert_eq!((status, &closed["data"]["status"]), (StatusCode::OK, &json!("closed")), "{closed}");
+}
+
+#[actix_web::test]
+async fn a_manager_sets_the_euro_rate_and_the_shop_quotes_it() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "rates@shop.example", StaffRole::Manager).await;
+    let set = |code: &str, rate: &str| {
+        with_token(
+            TestRequest::put().uri(&format!("/prod-api/api/staff/currencies/{code}")).set_json(json!({"rate": rate})),
+            &manager,
+        )
+    };
+    let (status, refused) = call_json(&app.state, set("EUR", "-1")).await;
+    assert_eq!(
+        (status, &refused["data"]["fields"]["rate"]),
+        (StatusCode::BAD_REQUEST, &json!("api.staff.rateInvalid"))
+    );
+    let (status, _) = call_json(&app.state, set("XXX", "1.5")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, saved) = call_json(&app.state, set("EUR", "0.875")).await;
+    assert_eq!((status, &saved["data"]["rate"]), (StatusCode::OK, &json!("0.875")), "{saved}");
+    let (_, listed) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/currencies"), &manager)).await;
+    let euro = listed["data"].as_array().unwrap().iter().find(|currency| currency["code"] == "EUR").unwrap().clone();
+    assert_eq!(euro["rate"], "0.875");
+    let (_, rates) = call_json(&app.state, support::get("/prod-api/api/home/rate")).await;
+    let euro = rates["data"].as_array().unwrap().iter().find(|currency| currency["code"] == "EUR").unwrap().clone();
+    assert_eq!(euro["rate"], 0.875, "the shop quotes the new rate at once");
+}
+
+#[actix_web::test]
+async fn finance_sets_a_euro_fee_and_switches_a_method_off() {
+    let app = spawn_app().await;
+    let finance = staff_token(&app, "money@shop.example", StaffRole::Finance).await;
+    let (status, listed) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/payment-methods"), &finance)).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let sandbox =
+        listed["data"].as_array().unwrap().iter().find(|method| method["code"] == "sandbox-card").unwrap().clone();
+    assert_eq!((&sandbox["enabled"], &sandbox["providerReady"]), (&json!(true), &json!(true)));
+    let save = |body: Value| {
+        with_token(TestRequest::put().uri("/prod-api/api/staff/payment-methods/sandbox-card").set_json(body), &finance)
+    };
+    let bad = json!({"version": sandbox["version"], "enabled": true, "currencies": ["*"], "feeBasisPoints": 5000,
+        "feeFixedUsd": 0, "fees": [{"currency": "EURO", "feeBasisPoints": 100, "feeFixedUsd": 0}]});
+    let (status, refused) = call_json(&app.state, save(bad)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["data"]["fields"]["feeBasisPoints"], "api.field.outOfRange");
+    assert_eq!(refused["data"]["fields"]["fees[0].currency"], "api.field.invalid");
+
+    let good = json!({"version": sandbox["version"], "enabled": true, "currencies": ["*"], "feeBasisPoints": 0,
+        "feeFixedUsd": 0, "fees": [{"currency": "EUR", "feeBasisPoints": 150, "feeFixedUsd": 25}]});
+    let (status, saved) = call_json(&app.state, save(good.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["data"]["fees"][0]["feeBasisPoints"], 150);
+    let (status, _) = call_json(&app.state, save(good)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "the version read is stale");
+    let payments = app.state.clients.payment();
+    let offered = |currency: &'static str| {
+        let mut payments = payments.clone();
+        async move {
+            let request = keyshop_proto::payment::v1::ListMethodsRequest { currency: currency.to_owned() };
+            payments.list_methods(request).await.unwrap().into_inner().methods
+        }
+    };
+    let euro = offered("EUR").await;
+    let card = euro.iter().find(|method| method.code == "sandbox-card").unwrap();
+    assert_eq!((card.fee_basis_points, card.fee_fixed_usd), (150, 25), "the euro fee is offered at once");
+    let dollar = offered("USD").await;
+    assert_eq!(dollar.iter().find(|method| method.code == "sandbox-card").unwrap().fee_basis_points, 0);
+
+    let off = json!({"version": saved["data"]["version"], "enabled": false, "currencies": ["*"], "feeBasisPoints": 0,
+        "feeFixedUsd": 0});
+    let (status, _) = call_json(&app.state, save(off)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(offered("USD").await.iter().all(|method| method.code != "sandbox-card"), "switched off");
 }

@@ -13,10 +13,13 @@ mod tests;
 
 use std::time::Duration;
 
+use keyshop_core::audit::{self, Actor, AuditAction};
 use keyshop_core::clock::SharedClock;
 use keyshop_core::db::Db;
-use keyshop_core::error::AppError;
+use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::OutboxWaker;
+use keyshop_core::events::outbox;
+use keyshop_core::identity::Party;
 use keyshop_core::ids::{OrderNo, SessionId};
 use keyshop_core::money::Money;
 use keyshop_core::vocab::PaymentProvider;
@@ -25,7 +28,7 @@ pub use history::Attempt;
 pub use reports::ReportOutcome;
 
 use crate::domain::checkout::CheckoutRequest;
-use crate::domain::methods::{self, Method};
+use crate::domain::methods::{self, Method, MethodEdit};
 use crate::domain::session::PaymentSession;
 use crate::providers::{Provider, Providers};
 use crate::store;
@@ -92,7 +95,64 @@ impl PaymentService {
     /// The methods on offer in `currency`.
     pub async fn methods(&self, currency: String) -> Result<Vec<Method>, AppError> {
         let all = self.db.run(|conn| Ok::<_, AppError>(store::methods::all(conn)?)).await?;
-        Ok(methods::on_offer(&all, &self.providers.names(), &currency).into_iter().cloned().collect())
+        Ok(methods::on_offer(&all, &self.providers.names(), &currency))
+    }
+
+    /// The providers configured on this store.
+    pub fn provider_names(&self) -> Vec<PaymentProvider> {
+        self.providers.names()
+    }
+
+    /// (staff) Every method the store knows, switched on or off.
+    pub async fn staff_methods(&self) -> Result<Vec<Method>, AppError> {
+        self.db.run(|conn| Ok::<_, AppError>(store::methods::all(conn)?)).await
+    }
+
+    /// (staff) Switches method `code` on or off and sets its currencies and
+    /// fees, at the version read; audited in the same transaction.
+    pub async fn save_method(
+        &self,
+        code: &str,
+        version: i64,
+        edit: MethodEdit,
+        actor: Actor,
+    ) -> Result<Method, AppError> {
+        let edit = methods::check_edit(edit)?;
+        let code = code.to_owned();
+        let now = self.clock.now_ms();
+        let saved = self
+            .db
+            .write(move |conn| -> Result<Method, AppError> {
+                let find = |conn: &mut keyshop_core::db::DbConnection| -> Result<Method, AppError> {
+                    store::methods::all(conn)?
+                        .into_iter()
+                        .find(|method| method.code == code)
+                        .ok_or_else(|| AppError::not_found("api.payment.methodNotFound"))
+                };
+                find(conn)?;
+                if !store::methods::update(conn, &code, version, &edit)? {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.staff.changed"));
+                }
+                let fees: Vec<String> = edit
+                    .fees
+                    .iter()
+                    .map(|fee| format!("{} {}bp+{}¢", fee.currency, fee.fee_basis_points, fee.fee_fixed_usd))
+                    .collect();
+                let summary = format!(
+                    "{}; {}; {}bp+{}¢; {}",
+                    if edit.enabled { "on" } else { "off" },
+                    edit.currencies.join(","),
+                    edit.fee_basis_points,
+                    edit.fee_fixed_usd,
+                    fees.join(", ")
+                );
+                let record = audit::record(&actor, AuditAction::PaymentMethodSet, &code, &summary, Party::Payment, now);
+                outbox::enqueue(conn, &record)?;
+                find(conn)
+            })
+            .await?;
+        self.waker.wake();
+        Ok(saved)
     }
 
     pub async fn session(&self, id: SessionId) -> Result<PaymentSession, AppError> {

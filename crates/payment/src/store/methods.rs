@@ -1,15 +1,18 @@
-//! `payment_methods`: the methods the store knows, by provider and currency.
+//! `payment_methods` and `payment_method_fees`: the methods the store knows,
+//! by provider and currency, with a fee per currency where one is set.
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
-
-use super::schema::payment_methods;
 use keyshop_core::vocab::PaymentProvider;
 
-use crate::domain::methods::Method;
+use super::schema::{payment_method_fees as fees, payment_methods};
+use crate::domain::methods::{CurrencyFee, Method, MethodEdit};
 
+type Row = (String, PaymentProvider, String, i64, i64, bool, i64);
+
+/// Every method in the order they are offered, with its fees per currency.
 pub fn all(conn: &mut DbConnection) -> QueryResult<Vec<Method>> {
-    let rows: Vec<(String, PaymentProvider, String, i64, i64)> = payment_methods::table
+    let rows: Vec<Row> = payment_methods::table
         .order((payment_methods::sort, payment_methods::code))
         .select((
             payment_methods::code,
@@ -17,11 +20,26 @@ pub fn all(conn: &mut DbConnection) -> QueryResult<Vec<Method>> {
             payment_methods::currencies,
             payment_methods::fee_basis_points,
             payment_methods::fee_fixed_usd,
+            payment_methods::enabled,
+            payment_methods::version,
         ))
+        .load(conn)?;
+    let per_currency: Vec<(String, String, i64, i64)> = fees::table
+        .order((fees::method, fees::currency))
+        .select((fees::method, fees::currency, fees::fee_basis_points, fees::fee_fixed_usd))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(code, provider, currencies, fee_basis_points, fee_fixed_usd)| Method {
+        .map(|(code, provider, currencies, fee_basis_points, fee_fixed_usd, enabled, version)| Method {
+            fees: per_currency
+                .iter()
+                .filter(|fee| fee.0 == code)
+                .map(|(_, currency, fee_basis_points, fee_fixed_usd)| CurrencyFee {
+                    currency: currency.clone(),
+                    fee_basis_points: *fee_basis_points,
+                    fee_fixed_usd: *fee_fixed_usd,
+                })
+                .collect(),
             code,
             provider,
             currencies: currencies
@@ -31,6 +49,38 @@ pub fn all(conn: &mut DbConnection) -> QueryResult<Vec<Method>> {
                 .collect(),
             fee_basis_points,
             fee_fixed_usd,
+            enabled,
+            version,
         })
         .collect())
+}
+
+/// Rewrites method `code` if it is still at `version`; `false` otherwise.
+pub fn update(conn: &mut DbConnection, code: &str, version: i64, edit: &MethodEdit) -> QueryResult<bool> {
+    let changed = diesel::update(
+        payment_methods::table.filter(payment_methods::code.eq(code)).filter(payment_methods::version.eq(version)),
+    )
+    .set((
+        payment_methods::enabled.eq(edit.enabled),
+        payment_methods::currencies.eq(edit.currencies.join(",")),
+        payment_methods::fee_basis_points.eq(edit.fee_basis_points),
+        payment_methods::fee_fixed_usd.eq(edit.fee_fixed_usd),
+        payment_methods::version.eq(version + 1),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        return Ok(false);
+    }
+    diesel::delete(fees::table.filter(fees::method.eq(code))).execute(conn)?;
+    for fee in &edit.fees {
+        diesel::insert_into(fees::table)
+            .values((
+                fees::method.eq(code),
+                fees::currency.eq(&fee.currency),
+                fees::fee_basis_points.eq(fee.fee_basis_points),
+                fees::fee_fixed_usd.eq(fee.fee_fixed_usd),
+            ))
+            .execute(conn)?;
+    }
+    Ok(true)
 }

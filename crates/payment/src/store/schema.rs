@@ -8,8 +8,21 @@ diesel::table! {
         fee_basis_points -> BigInt,
         fee_fixed_usd -> BigInt,
         sort -> Integer,
+        enabled -> Bool,
+        version -> BigInt,
     }
 }
+
+diesel::table! {
+    payment_method_fees (method, currency) {
+        method -> Text,
+        currency -> Text,
+        fee_basis_points -> BigInt,
+        fee_fixed_usd -> BigInt,
+    }
+}
+
+diesel::joinable!(payment_method_fees -> payment_methods (method));
 
 diesel::table! {
     payment_sessions (id) {
@@ -53,4 +66,10 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(payment_methods, payment_sessions, provider_events, refunds);
+diesel::allow_tables_to_appear_in_same_query!(
+    payment_methods,
+    payment_method_fees,
+    payment_sessions,
+    provider_events,
+    refunds
+);

@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod coupons;
+pub mod currencies;
 pub mod customers;
 pub mod dashboard;
 pub mod enroll;
@@ -22,6 +23,7 @@ pub mod notices;
 pub mod order_actions;
 pub mod orders;
 pub mod pages;
+pub mod payment_methods;
 pub mod preview;
 pub mod products;
 pub mod refunds;

@@ -1,4 +1,6 @@
 import type {
+  ConsoleCurrencyDto,
+  ConsoleMethodDto,
   FormPageDto,
   FormSubmissionDto,
   ConsoleNewsBody,
@@ -11,6 +13,8 @@ import type {
   NewsletterPageDto,
 } from '@/api/types';
 import { api } from '@/lib/http/client';
+
+import type { MethodBody } from '../lib/payment-form';
 
 import { asStaff } from './staff';
 
@@ -161,6 +165,35 @@ export function setFormStatus(
     ...asStaff(),
     params: { path: { id } },
     body: { version, status },
+    silent: true,
+  });
+}
+
+/** Every currency with its rate to the US dollar. */
+export function staffCurrencies(): Promise<ConsoleCurrencyDto[]> {
+  return api.get('/prod-api/api/staff/currencies', asStaff());
+}
+
+/** Sets a currency's rate: units per US dollar as a decimal ("0.92"). */
+export function setCurrencyRate(code: string, rate: string): Promise<ConsoleCurrencyDto> {
+  return api.put('/prod-api/api/staff/currencies/{code}', {
+    ...asStaff(),
+    params: { path: { code } },
+    body: { rate },
+    silent: true,
+  });
+}
+
+/** Every payment method with its currencies and fees. */
+export function staffPaymentMethods(): Promise<ConsoleMethodDto[]> {
+  return api.get('/prod-api/api/staff/payment-methods', asStaff());
+}
+
+export function savePaymentMethod(code: string, body: MethodBody): Promise<ConsoleMethodDto> {
+  return api.put('/prod-api/api/staff/payment-methods/{code}', {
+    ...asStaff(),
+    params: { path: { code } },
+    body,
     silent: true,
   });
 }

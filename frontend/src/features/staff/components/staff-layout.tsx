@@ -24,6 +24,7 @@ export const STAFF_SECTIONS = [
   { to: paths.staffStock, key: 'staff.nav.stock', permission: 'keys.read' },
   { to: paths.staffCustomers, key: 'staff.nav.customers', permission: 'members.read' },
   { to: paths.staffCoupons, key: 'staff.nav.coupons', permission: 'coupons.manage' },
+  { to: paths.staffPayments, key: 'staff.nav.payments', permission: 'payments.read' },
   { to: paths.staffTeam, key: 'staff.nav.team', permission: 'staff.manage' },
   { to: paths.staffAudit, key: 'staff.nav.audit', permission: 'audit.read' },
   { to: paths.staffSessions, key: 'staff.nav.sessions', permission: null },

@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/http/envelope';
 import { notify } from '@/lib/toast';
 
 import { setStaffSetting, staffSettings } from '../api/staff';
+import { CurrencyRates } from '../components/currency-rates';
 import { RequirePermission } from '../components/staff-layout';
 
 const SETTINGS_KEY = ['staff', 'settings'] as const;
@@ -222,11 +223,14 @@ function SettingsPage() {
           </button>
         </div>
       </form>
+
+      <h2 className="ks-staff__subtitle">{t('staff.currencies.title')}</h2>
+      <CurrencyRates />
     </section>
   );
 }
 
-/** The manager's site settings: texts per language, the shop's switches, the support address. */
+/** The manager's site settings: texts per language, the shop's switches, the support address, the currencies' rates. */
 export function StaffSettingsRoute() {
   return (
     <RequirePermission permission="content.manage">
