@@ -5,18 +5,34 @@ import { useTranslation } from 'react-i18next';
 
 import type { ConsoleCurrencyDto } from '@/api/types';
 import { FormAlert, TextField, errorText } from '@/components/ui/form-field';
+import { LANGUAGES } from '@/lib/i18n/languages';
 import { ApiError } from '@/lib/http/envelope';
 import { notify } from '@/lib/toast';
+import { useAppStore } from '@/stores/app-store';
 
 import { setCurrencyRate, staffCurrencies } from '../api/content';
 import { useDateTime } from '../lib/format';
 
 const CURRENCIES_KEY = ['staff', 'currencies'] as const;
 
+/** A currency's name in the console's language ("ユーロ"), else the store's. */
+function useCurrencyName(): (currency: ConsoleCurrencyDto) => string {
+  const language = useAppStore((state) => state.language);
+  return (currency) => {
+    try {
+      const names = new Intl.DisplayNames([LANGUAGES[language].htmlLang], { type: 'currency' });
+      return names.of(currency.code) ?? currency.name;
+    } catch {
+      return currency.name;
+    }
+  };
+}
+
 /** One currency's rate to the US dollar, saved on its own. */
 function RateRow({ currency }: { currency: ConsoleCurrencyDto }) {
   const { t } = useTranslation();
   const formatDateTime = useDateTime();
+  const nameOf = useCurrencyName();
   const queryClient = useQueryClient();
   const [rate, setRate] = useState(currency.rate);
   const [error, setError] = useState<string | undefined>();
@@ -45,7 +61,8 @@ function RateRow({ currency }: { currency: ConsoleCurrencyDto }) {
       }}
     >
       <p className="ks-staff__rate-name">
-        <span className="ks-staff__code">{currency.code}</span> {currency.symbol} · {currency.name}
+        <span className="ks-staff__code">{currency.code}</span> {currency.symbol} ·{' '}
+        {nameOf(currency)}
       </p>
       <TextField
         label={t('staff.currencies.rate', { code: currency.code })}
@@ -57,7 +74,9 @@ function RateRow({ currency }: { currency: ConsoleCurrencyDto }) {
         hint={
           base
             ? t('staff.currencies.base')
-            : t('staff.currencies.updated', { when: formatDateTime(currency.updatedAt) })
+            : currency.updatedAt > 0
+              ? t('staff.currencies.updated', { when: formatDateTime(currency.updatedAt) })
+              : undefined
         }
         dir="ltr"
         testId="staff-currency-rate"

@@ -75,7 +75,10 @@ function MethodCard({ method, editable }: { method: ConsoleMethodDto; editable: 
           </span>
         )}
       </p>
-      <fieldset className="ks-staff__section" disabled={!editable || save.isPending}>
+      <fieldset
+        className="ks-staff__section ks-staff__plain"
+        disabled={!editable || save.isPending}
+      >
         <CheckboxField
           label={t('staff.payments.enabled')}
           checked={form.enabled}
