@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Save, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import type { ConsoleNewsDto, Language } from '@/api/types';
 import { LanguageValues } from '@/api/vocabulary';
@@ -22,6 +22,7 @@ import { removeNewsCover, saveNews, staffNewsItem, uploadNewsCover } from '../ap
 import { LanguageTabs } from '../components/language-tabs';
 import { MarkdownField } from '../components/markdown-field';
 import { RequirePermission } from '../components/staff-layout';
+import { useEdited } from '../lib/use-edited';
 import {
   bodyOfForm,
   emptyNewsForm,
@@ -295,21 +296,11 @@ function NewsEditor({
 }
 
 function NewsItemPage() {
-  const { id } = useParams();
-  const numeric = id === 'new' ? null : Number(id);
-  // The item just created keeps its editor at its new address.
-  const [createdId, setCreatedId] = useState<number | null>(null);
-  const fresh = numeric === null || numeric === createdId;
-  const news = useQuery({
-    queryKey: [...NEWS_KEY, 'one', numeric],
-    queryFn: () => staffNewsItem(numeric ?? 0),
-    enabled: !fresh && Number.isInteger(numeric) && numeric > 0,
-    staleTime: 0,
-  });
-  if (fresh) return <NewsEditor key="new" news={null} onCreated={setCreatedId} />;
-  if (news.isError) return <FormAlert>{failure(news.error)}</FormAlert>;
-  if (!news.data) return null;
-  return <NewsEditor key={news.data.id} news={news.data} />;
+  const { fresh, query, created } = useEdited(NEWS_KEY, staffNewsItem);
+  if (fresh) return <NewsEditor key="new" news={null} onCreated={created} />;
+  if (query.isError) return <FormAlert>{failure(query.error)}</FormAlert>;
+  if (!query.data) return null;
+  return <NewsEditor key={query.data.id} news={query.data} />;
 }
 
 /** A news item in the console: a new one (`/staff/news/new`) or one to edit. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Save, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import type { Language, NewsletterDto } from '@/api/types';
 import { LanguageValues } from '@/api/vocabulary';
@@ -16,6 +16,7 @@ import { saveNewsletter, sendNewsletter, staffNewsletter, staffNewsletters } fro
 import { LanguageTabs } from '../components/language-tabs';
 import { MarkdownField } from '../components/markdown-field';
 import { RequirePermission } from '../components/staff-layout';
+import { useEdited } from '../lib/use-edited';
 import { NEWSLETTERS_KEY, IssueProgress, IssueStatusBadge } from './staff-newsletters';
 
 interface IssueTexts {
@@ -303,21 +304,11 @@ function NewsletterEditor({
 }
 
 function NewsletterPage() {
-  const { id } = useParams();
-  const numeric = id === 'new' ? null : Number(id);
-  // The draft just created keeps its editor at its new address.
-  const [createdId, setCreatedId] = useState<number | null>(null);
-  const fresh = numeric === null || numeric === createdId;
-  const issue = useQuery({
-    queryKey: [...NEWSLETTERS_KEY, 'one', numeric],
-    queryFn: () => staffNewsletter(numeric ?? 0),
-    enabled: !fresh && Number.isInteger(numeric) && numeric > 0,
-    staleTime: 0,
-  });
-  if (fresh) return <NewsletterEditor key="new" issue={null} onCreated={setCreatedId} />;
-  if (issue.isError) return <FormAlert>{failure(issue.error)}</FormAlert>;
-  if (!issue.data) return null;
-  return <NewsletterEditor key={issue.data.id} issue={issue.data} />;
+  const { fresh, query, created } = useEdited(NEWSLETTERS_KEY, staffNewsletter);
+  if (fresh) return <NewsletterEditor key="new" issue={null} onCreated={created} />;
+  if (query.isError) return <FormAlert>{failure(query.error)}</FormAlert>;
+  if (!query.data) return null;
+  return <NewsletterEditor key={query.data.id} issue={query.data} />;
 }
 
 /** A newsletter issue: written per language, previewed, sent once with its progress. */

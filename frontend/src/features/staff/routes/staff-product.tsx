@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Archive,
   ArrowLeft,
@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import type { ConsoleProductDto, Language, ProductState } from '@/api/types';
 import { LanguageValues } from '@/api/vocabulary';
@@ -41,6 +41,7 @@ import {
 } from '../api/staff';
 import { LanguageTabs } from '../components/language-tabs';
 import { RequirePermission } from '../components/staff-layout';
+import { useEdited } from '../lib/use-edited';
 import {
   emptyProductForm,
   fieldOfError,
@@ -691,21 +692,11 @@ function ProductEditor({
 }
 
 function ProductPage() {
-  const { id } = useParams();
-  const numeric = id === 'new' ? null : Number(id);
-  // The draft just created keeps its editor (and whatever it is doing) at its new address.
-  const [createdId, setCreatedId] = useState<number | null>(null);
-  const fresh = numeric === null || numeric === createdId;
-  const product = useQuery({
-    queryKey: [...PRODUCTS_KEY, 'one', numeric],
-    queryFn: () => staffProduct(numeric ?? 0),
-    enabled: !fresh && Number.isInteger(numeric) && numeric > 0,
-    staleTime: 0,
-  });
-  if (fresh) return <ProductEditor key="new" product={null} onCreated={setCreatedId} />;
-  if (product.isError) return <FormAlert>{failure(product.error)}</FormAlert>;
-  if (!product.data) return null;
-  return <ProductEditor key={product.data.id} product={product.data} />;
+  const { fresh, query, created } = useEdited(PRODUCTS_KEY, staffProduct);
+  if (fresh) return <ProductEditor key="new" product={null} onCreated={created} />;
+  if (query.isError) return <FormAlert>{failure(query.error)}</FormAlert>;
+  if (!query.data) return null;
+  return <ProductEditor key={query.data.id} product={query.data} />;
 }
 
 /** A product in the console: the new draft (`/staff/products/new`) or one to edit. */
