@@ -264,3 +264,30 @@ test('finance sets a euro fee on a payment method; a manager sets the euro rate 
   await expect.poll(quoted).toBe(Number(before));
   await desk.close();
 });
+
+test('a manager adds a membership level, sees it kept, and takes it away again', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const manager = `levels-${tag}@shop.example`;
+  await enrollAndSignIn(page, addStaffFromCli(manager, 'manager'), manager);
+  await page.getByTestId('staff-nav-staff.nav.levels').click();
+  await expect(page.getByTestId('staff-level').first()).toBeVisible();
+  const count = await page.getByTestId('staff-level').count();
+  await page.getByTestId('staff-level-add').click();
+  const added = page.getByTestId('staff-level').last();
+  await added.getByTestId('staff-level-name').fill(`Diamond ${tag}`);
+  await added.getByTestId('staff-level-threshold').fill('abc');
+  await page.getByTestId('staff-levels-save').click();
+  await expect(added).toContainText('This value is not valid');
+  await added.getByTestId('staff-level-threshold').fill('900000');
+  await page.getByTestId('staff-levels-save').click();
+  await expect(page.getByText('Membership levels saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('staff-level')).toHaveCount(count + 1);
+  const kept = page.getByTestId('staff-level').last();
+  await expect(kept.getByTestId('staff-level-name')).toHaveValue(`Diamond ${tag}`);
+  await kept.getByRole('button').click();
+  await page.getByTestId('staff-levels-save').click();
+  await expect(page.getByTestId('staff-level')).toHaveCount(count);
+});

@@ -47,6 +47,7 @@ crate::vocabulary! {
         FormReply = "form.reply",
         FormStatus = "form.status",
         PaymentMethodSet = "payment_method.set",
+        LevelSave = "level.save",
     }
 }
 

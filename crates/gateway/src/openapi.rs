@@ -152,6 +152,8 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         staff::currencies::staff_set_currency_rate,
         staff::payment_methods::staff_payment_methods,
         staff::payment_methods::staff_save_payment_method,
+        staff::levels::staff_levels,
+        staff::levels::staff_save_levels,
         staff::dashboard::staff_dashboard,
         staff::stock::staff_stock,
         staff::stock::staff_stock_threshold,

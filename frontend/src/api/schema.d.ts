@@ -1332,6 +1332,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/staff/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_levels"];
+        put: operations["staff_save_levels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/staff/login": {
         parameters: {
             query?: never;
@@ -2070,7 +2086,7 @@ export interface components {
             website: string;
         };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status" | "payment_method.set";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status" | "payment_method.set" | "level.save";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -2247,6 +2263,40 @@ export interface components {
              * @description Epoch milliseconds of the last change.
              */
             updatedAt: number;
+        };
+        ConsoleLevelDto: {
+            /**
+             * Format: int32
+             * @description 0 to 50.
+             */
+            discountPercent: number;
+            /**
+             * Format: int32
+             * @description Points worth one US dollar, 1 to 100,000.
+             */
+            exchangeRate: number;
+            /**
+             * Format: int64
+             * @description 0 for a new level.
+             */
+            id?: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description Points a US dollar paid earns, 0 to 100.
+             */
+            pointsPerUsd: number;
+            /**
+             * Format: int64
+             * @description Total spent (US cents) from which a member has this level.
+             */
+            thresholdUsdCents: number;
+        };
+        ConsoleLevelsDto: {
+            /** @description Lowest threshold first. */
+            levels: components["schemas"]["ConsoleLevelDto"][];
+            /** @description To send back with a change. */
+            version: string;
         };
         ConsoleMethodDto: {
             code: string;
@@ -2845,6 +2895,23 @@ export interface components {
                  * @description Epoch milliseconds of the last change.
                  */
                 updatedAt: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ConsoleLevelsDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Lowest threshold first. */
+                levels: components["schemas"]["ConsoleLevelDto"][];
+                /** @description To send back with a change. */
+                version: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -5442,6 +5509,12 @@ export interface components {
              * @description Total consumption from which the level applies, US cents.
              */
             thresholdUsd: number;
+        };
+        LevelsBody: {
+            /** @description The whole table; a level left out is removed. */
+            levels: components["schemas"]["ConsoleLevelDto"][];
+            /** @description The version read. */
+            version: string;
         };
         LocationDto: {
             /** @description ISO 3166-1 alpha-2, when known. */
@@ -11011,6 +11084,119 @@ export interface operations {
                 };
             };
             /** @description The key is not sold (api.staff.keyNotSold) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_levels: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The level table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleLevelsDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_save_levels: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LevelsBody"];
+            };
+        };
+        responses: {
+            /** @description The table as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConsoleLevelsDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role may not manage content (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Changed since it was read (api.staff.changed) */
             409: {
                 headers: {
                     [name: string]: unknown;

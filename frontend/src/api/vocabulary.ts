@@ -41,6 +41,7 @@ export const AuditActionValues = [
   'form.reply',
   'form.status',
   'payment_method.set',
+  'level.save',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

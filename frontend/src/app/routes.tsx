@@ -132,6 +132,8 @@ const staff = {
   forms: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-forms'),
   payments: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-payment-methods'),
+  levels: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-levels'),
 };
 
 const SITE_PAGE_TITLES: Readonly<Record<SitePageSlug, TranslationKey>> = {
@@ -335,6 +337,7 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffPages, staff.pages, 'StaffPagesRoute'),
           page('pageTitle.staff', paths.staffForms, staff.forms, 'StaffFormsRoute'),
           page('pageTitle.staff', paths.staffPayments, staff.payments, 'StaffPaymentMethodsRoute'),
+          page('pageTitle.staff', paths.staffLevels, staff.levels, 'StaffLevelsRoute'),
           page(
             'pageTitle.staff',
             paths.staffNewsletters,

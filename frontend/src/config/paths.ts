@@ -59,6 +59,7 @@ export const paths = {
   staffNewsletters: '/staff/newsletters',
   staffForms: '/staff/forms',
   staffPayments: '/staff/payment-methods',
+  staffLevels: '/staff/levels',
 } as const;
 
 /** The footer pages, served by `/api/home/page/{slug}`; the slug is the path without `/`. */

@@ -134,6 +134,8 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.MemberService/StaffSendNewsletter", Access::Staff(Permission::ContentManage)),
     ("/keyshop.payment.v1.PaymentService/StaffListMethods", Access::Staff(Permission::PaymentsRead)),
     ("/keyshop.payment.v1.PaymentService/StaffSaveMethod", Access::Staff(Permission::PaymentsManage)),
+    ("/keyshop.member.v1.MemberService/StaffListLevels", Access::Staff(Permission::ContentManage)),
+    ("/keyshop.member.v1.MemberService/StaffSaveLevels", Access::Staff(Permission::ContentManage)),
     ("/keyshop.member.v1.MemberService/StaffListForms", Access::Staff(Permission::FormsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffGetForm", Access::Staff(Permission::FormsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffReplyForm", Access::Staff(Permission::FormsAnswer)),

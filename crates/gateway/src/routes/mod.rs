@@ -128,6 +128,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(staff::currencies::staff_set_currency_rate)
             .service(staff::payment_methods::staff_payment_methods)
             .service(staff::payment_methods::staff_save_payment_method)
+            .service(staff::levels::staff_levels)
+            .service(staff::levels::staff_save_levels)
             .service(staff::dashboard::staff_dashboard)
             .service(staff::stock::staff_stock)
             .service(staff::stock::staff_stock_threshold)

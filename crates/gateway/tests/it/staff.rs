@@ -261,6 +261,8 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         (Method::GET, "/prod-api/api/staff/forms", Value::Null, Some(&finance_token)),
         (Method::GET, "/prod-api/api/staff/currencies", Value::Null, Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/payment-methods", Value::Null, Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/levels", Value::Null, Some(&support_token)),
+        (Method::PUT, "/prod-api/api/staff/levels", json!({"version": "x", "levels": []}), Some(&support_token)),
         (
             Method::PUT,
             "/prod-api/api/staff/payment-methods/paypal",
@@ -1082,4 +1084,74 @@ async fn finance_sets_a_euro_fee_and_switches_a_method_off() {
     let (status, _) = call_json(&app.state, save(off)).await;
     assert_eq!(status, StatusCode::OK);
     assert!(offered("USD").await.iter().all(|method| method.code != "sandbox-card"), "switched off");
+}
+
+#[actix_web::test]
+async fn only_failed_enrollments_and_sign_ins_count_against_an_address() {
+    let app = spawn_app().await;
+    // Twelve people enrolled and each signed in twice from one office: 24
+    // enrollment steps and 24 sign-ins that worked, none of them counted
+    // (the limits are 20). Each enrollment also tried its used link again:
+    // those 12 failures count.
+    for person in 0..12 {
+        let email = format!("team{person}@shop.example");
+        let (secret, _) = enroll(&app, &email, StaffRole::Support).await;
+        for _ in 0..2 {
+            let (status, session) = sign_in(&app, &email, &secret, 1).await;
+            assert_eq!(status, StatusCode::OK, "{session}");
+            // The next sign-in takes the next code.
+            app.clock.advance(Duration::from_secs(30));
+        }
+    }
+    // Guesses at enrollment links still add up: 8 more, then refused.
+    let mut refused = 0;
+    for _ in 0..25 {
+        let (status, _) =
+            call_json(&app.state, post("/prod-api/api/staff/enroll/start", json!({"token": "0".repeat(64)}))).await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 17, "12 failures before, 8 guesses, then refused");
+}
+
+#[actix_web::test]
+async fn a_manager_rewrites_the_levels_and_members_move_with_them() {
+    let app = spawn_app().await;
+    let manager = staff_token(&app, "loyalty@shop.example", StaffRole::Manager).await;
+    let (status, table) = call_json(&app.state, with_token(support::get("/prod-api/api/staff/levels"), &manager)).await;
+    assert_eq!(status, StatusCode::OK, "{table}");
+    let version = table["data"]["version"].clone();
+    let mut levels = table["data"]["levels"].as_array().unwrap().clone();
+    assert_eq!(levels[0]["thresholdUsdCents"], 0, "{table}");
+    let save = |body: Value| with_token(TestRequest::put().uri("/prod-api/api/staff/levels").set_json(body), &manager);
+
+    // No level from 0: refused, nothing changed.
+    let mut bad = levels.clone();
+    bad[0]["thresholdUsdCents"] = json!(100);
+    bad[0]["discountPercent"] = json!(90);
+    let (status, refused) = call_json(&app.state, save(json!({"version": version, "levels": bad}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["data"]["fields"]["levels"], "api.staff.levelFromZero");
+    assert_eq!(refused["data"]["fields"]["levels[0].discountPercent"], "api.field.outOfRange");
+
+    // A new top level, the first one's discount raised.
+    levels[0]["discountPercent"] = json!(1);
+    levels.push(json!({"name": "Mythic", "thresholdUsdCents": 99_000_000, "discountPercent": 8,
+        "pointsPerUsd": 5, "exchangeRate": 50}));
+    let (status, saved) = call_json(&app.state, save(json!({"version": version, "levels": levels}))).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let names: Vec<&str> =
+        saved["data"]["levels"].as_array().unwrap().iter().map(|level| level["name"].as_str().unwrap()).collect();
+    assert_eq!(names.last(), Some(&"Mythic"));
+    assert_ne!(saved["data"]["version"], version);
+    let (status, _) = call_json(&app.state, save(json!({"version": version, "levels": levels}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "the version read is stale");
+
+    // The shop lists the new table; a new member starts on the level from 0.
+    let member = member_token(&app, "loyal@example.com").await;
+    let (_, listed) = call_json(&app.state, with_token(support::get("/prod-api/api/levels"), &member)).await;
+    assert!(listed.to_string().contains("Mythic"), "{listed}");
+    let (_, info) = call_json(&app.state, with_token(support::get("/prod-api/api/getInfo"), &member)).await;
+    assert_eq!(info["data"]["levelName"], names[0], "{info}");
 }

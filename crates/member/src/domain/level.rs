@@ -1,5 +1,18 @@
 //! Membership levels: which level a total consumption reaches, what is left
-//! to the next one, and the points a payment earns.
+//! to the next one, the points a payment earns, and the level table as
+//! staff write it in the console.
+
+use keyshop_core::error::{AppError, FieldErrors};
+use keyshop_core::fields;
+
+/// The most levels a store has.
+pub const MAX_LEVELS: usize = 10;
+const MAX_NAME_CHARS: usize = 40;
+/// 1,000,000.00 US dollars.
+const MAX_THRESHOLD_USD_CENTS: i64 = 100_000_000;
+const MAX_DISCOUNT_PERCENT: i32 = 50;
+const MAX_POINTS_PER_USD: i32 = 100;
+const MAX_EXCHANGE_RATE: i32 = 100_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Level {
@@ -37,6 +50,70 @@ pub fn standing(levels: &[Level], total_usd_cents: i64) -> Option<Standing<'_>> 
 /// Points earned by paying `amount_usd_cents` at `points_per_usd` (whole points, rounded down).
 pub fn points_for(amount_usd_cents: i64, points_per_usd: i32) -> i64 {
     amount_usd_cents.max(0).saturating_mul(i64::from(points_per_usd.max(0))) / 100
+}
+
+/// Checks the level table staff wrote (`id` 0: a new level), every field
+/// at once: 1 to 10 levels, named (each name once), thresholds each once and
+/// one of them 0 (where every member starts), a discount of at most 50 %, at
+/// most 100 points per dollar, an exchange rate of 1 to 100,000 points per
+/// dollar. Lowest threshold first.
+pub fn check_levels(levels: Vec<Level>) -> Result<Vec<Level>, AppError> {
+    let mut errors = FieldErrors::default();
+    if levels.is_empty() || levels.len() > MAX_LEVELS {
+        errors.add("levels", "api.staff.levelCount");
+    }
+    let mut kept: Vec<Level> = Vec::with_capacity(levels.len());
+    for (index, level) in levels.into_iter().enumerate() {
+        let field = |name: &str| format!("levels[{index}].{name}");
+        let name = fields::required(&mut errors, &field("name"), &level.name, MAX_NAME_CHARS);
+        if !name.is_empty() && kept.iter().any(|other| other.name.to_lowercase() == name.to_lowercase()) {
+            errors.add(field("name"), "api.field.duplicate");
+        }
+        if !(0..=MAX_THRESHOLD_USD_CENTS).contains(&level.threshold_usd_cents) {
+            errors.add(field("thresholdUsdCents"), "api.field.outOfRange");
+        } else if kept.iter().any(|other| other.threshold_usd_cents == level.threshold_usd_cents) {
+            errors.add(field("thresholdUsdCents"), "api.field.duplicate");
+        }
+        if !(0..=MAX_DISCOUNT_PERCENT).contains(&level.discount_percent) {
+            errors.add(field("discountPercent"), "api.field.outOfRange");
+        }
+        if !(0..=MAX_POINTS_PER_USD).contains(&level.points_per_usd) {
+            errors.add(field("pointsPerUsd"), "api.field.outOfRange");
+        }
+        if !(1..=MAX_EXCHANGE_RATE).contains(&level.exchange_rate) {
+            errors.add(field("exchangeRate"), "api.field.outOfRange");
+        }
+        if level.id < 0 || (level.id > 0 && kept.iter().any(|other| other.id == level.id)) {
+            errors.add(field("id"), "api.field.invalid");
+        }
+        kept.push(Level { name, ..level });
+    }
+    if !kept.is_empty() && !kept.iter().any(|level| level.threshold_usd_cents == 0) {
+        errors.add("levels", "api.staff.levelFromZero");
+    }
+    errors.finish()?;
+    kept.sort_by_key(|level| level.threshold_usd_cents);
+    Ok(kept)
+}
+
+/// What staff read, to send back with their change (a change made in
+/// between gives another).
+pub fn fingerprint(levels: &[Level]) -> String {
+    let text: String = levels
+        .iter()
+        .map(|level| {
+            format!(
+                "{}|{}|{}|{}|{}|{}\n",
+                level.id,
+                level.name,
+                level.threshold_usd_cents,
+                level.discount_percent,
+                level.points_per_usd,
+                level.exchange_rate
+            )
+        })
+        .collect();
+    keyshop_core::secret::digest(&text).chars().take(16).collect()
 }
 
 #[cfg(test)]
@@ -77,5 +154,42 @@ mod tests {
         assert_eq!(points_for(2_599, 1), 25);
         assert_eq!(points_for(2_599, 2), 51);
         assert_eq!(points_for(-5, 2), 0);
+    }
+
+    #[test]
+    fn the_level_table_is_checked_field_by_field_and_sorted() {
+        let checked = check_levels(levels()).unwrap();
+        let names: Vec<&str> = checked.iter().map(|level| level.name.as_str()).collect();
+        assert_eq!(names, ["Bronze", "Silver", "Gold"]);
+        let mut bad = levels();
+        bad[0].name = " bronze ".into();
+        bad[1].threshold_usd_cents = 50_000;
+        bad[2].discount_percent = 51;
+        bad[2].points_per_usd = -1;
+        bad[2].exchange_rate = 0;
+        let error = check_levels(bad).unwrap_err();
+        let fields: Vec<&str> = error.fields.keys().map(String::as_str).collect();
+        assert_eq!(
+            fields,
+            [
+                "levels",
+                "levels[1].name",
+                "levels[2].discountPercent",
+                "levels[2].exchangeRate",
+                "levels[2].pointsPerUsd",
+                "levels[2].thresholdUsdCents"
+            ]
+        );
+        assert_eq!(error.fields["levels"], "api.staff.levelFromZero", "no level starts at 0 any more");
+        assert!(check_levels(Vec::new()).unwrap_err().fields.contains_key("levels"));
+    }
+
+    #[test]
+    fn the_fingerprint_changes_with_any_field() {
+        let before = fingerprint(&levels());
+        let mut changed = levels();
+        changed[1].exchange_rate = 99;
+        assert_ne!(before, fingerprint(&changed));
+        assert_eq!(before, fingerprint(&levels()));
     }
 }

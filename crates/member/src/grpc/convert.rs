@@ -89,6 +89,17 @@ pub fn level(level: Level) -> pb::Level {
     }
 }
 
+pub fn level_of(level: pb::Level) -> Level {
+    Level {
+        id: level.id,
+        name: level.name,
+        threshold_usd_cents: level.threshold_usd_cents,
+        discount_percent: level.discount_percent,
+        points_per_usd: level.points_per_usd,
+        exchange_rate: level.exchange_rate,
+    }
+}
+
 pub fn ticket(row: TicketRow) -> pb::Ticket {
     pb::Ticket {
         id: row.id,

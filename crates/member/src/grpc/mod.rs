@@ -409,6 +409,19 @@ impl MemberApi for MemberGrpc {
         ok(convert::newsletter(self.service.start_newsletter(request.id, request.version, actor).await?))
     }
 
+    async fn staff_list_levels(&self, _request: Request<pb::Empty>) -> Answer<pb::StaffLevels> {
+        let (levels, version) = self.service.staff_levels().await?;
+        ok(pb::StaffLevels { levels: levels.into_iter().map(convert::level).collect(), version })
+    }
+
+    async fn staff_save_levels(&self, request: Request<pb::SaveLevelsRequest>) -> Answer<pb::StaffLevels> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        let request = request.into_inner();
+        let table = request.levels.into_iter().map(convert::level_of).collect();
+        let (levels, version) = self.service.save_levels(&request.version, table, actor).await?;
+        ok(pb::StaffLevels { levels: levels.into_iter().map(convert::level).collect(), version })
+    }
+
     async fn staff_list_forms(&self, request: Request<pb::ListFormsRequest>) -> Answer<pb::FormPage> {
         let request = request.into_inner();
         let (rows, total, paging) =

@@ -1,9 +1,11 @@
 //! Membership levels, a member's standing, paid orders adding to it and
 //! refunds taking it back.
 
+use keyshop_core::audit::{self, Actor, AuditAction};
 use keyshop_core::db::DbError;
-use keyshop_core::error::{AppError, ErrorCode};
-use keyshop_core::events::processed;
+use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
+use keyshop_core::events::{outbox, processed};
+use keyshop_core::identity::Party;
 use keyshop_core::ids::MemberId;
 use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
 
@@ -27,6 +29,64 @@ pub const ORDER_PAID_CONSUMER: &str = "member-levels";
 pub const ORDER_REFUNDED_CONSUMER: &str = "member-levels-refunds";
 
 impl MemberService {
+    /// (staff) The level table with the fingerprint to send back with a change.
+    pub async fn staff_levels(&self) -> Result<(Vec<Level>, String), AppError> {
+        let table = self.levels().await?;
+        let version = level::fingerprint(&table);
+        Ok((table, version))
+    }
+
+    /// (staff) Replaces the level table (checked) if it is still the one read
+    /// (`version`), moving every member to the level their total reaches;
+    /// audited in the same transaction.
+    pub async fn save_levels(
+        &self,
+        version: &str,
+        table: Vec<Level>,
+        actor: Actor,
+    ) -> Result<(Vec<Level>, String), AppError> {
+        let table = level::check_levels(table)?;
+        let version = version.to_owned();
+        let now = self.clock.now_ms();
+        let saved = self
+            .db
+            .write(move |conn| -> Result<Vec<Level>, AppError> {
+                let current = store::levels::all(conn)?;
+                if level::fingerprint(&current) != version {
+                    return Err(AppError::new(ErrorCode::Conflict, "api.staff.changed"));
+                }
+                let mut errors = FieldErrors::default();
+                for (index, written) in table.iter().enumerate() {
+                    if written.id > 0 && !current.iter().any(|level| level.id == written.id) {
+                        errors.add(format!("levels[{index}].id"), "api.field.invalid");
+                    }
+                }
+                errors.finish()?;
+                store::levels::replace(conn, &table)?;
+                let summary: Vec<String> = table
+                    .iter()
+                    .map(|level| {
+                        format!(
+                            "{} from ${}: {}% off, {} pts/$, {} pts = $1",
+                            level.name,
+                            level.threshold_usd_cents / 100,
+                            level.discount_percent,
+                            level.points_per_usd,
+                            level.exchange_rate
+                        )
+                    })
+                    .collect();
+                let record =
+                    audit::record(&actor, AuditAction::LevelSave, "levels", &summary.join("; "), Party::Member, now);
+                outbox::enqueue(conn, &record)?;
+                Ok(store::levels::all(conn)?)
+            })
+            .await?;
+        self.wake_outbox();
+        let version = level::fingerprint(&saved);
+        Ok((saved, version))
+    }
+
     pub async fn levels(&self) -> Result<Vec<Level>, AppError> {
         Ok(self.db.run(|conn| store::levels::all(conn).map_err(DbError::from)).await?)
     }

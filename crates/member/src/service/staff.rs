@@ -327,6 +327,8 @@ impl MemberService {
                 .map(|link| link.totp_secret)
                 .ok_or_else(link_invalid)?;
         }
+        // Only guesses count: a link that opened is taken back.
+        self.throttle.release(&key).await;
         Ok(EnrollmentOffer {
             otpauth_url: rules::otpauth_url(&staff.email, &totp_secret),
             email: staff.email,
@@ -398,6 +400,7 @@ impl MemberService {
             })
             .await?;
         self.wake_outbox();
+        self.throttle.release(&key).await;
         tracing::info!(staff_id = staff.id, "a member of staff enrolled");
         Ok(codes)
     }
@@ -405,7 +408,8 @@ impl MemberService {
     /// Signs a member of staff in with e-mail, password and a TOTP code (or
     /// an unused recovery code): a new session. Every failure answers the
     /// same 401; attempts are counted per account and per address first, so
-    /// concurrent guesses each count.
+    /// concurrent guesses each count, and a success is taken back (only
+    /// failures add up).
     pub async fn staff_sign_in(
         &self,
         email: &str,
@@ -426,7 +430,9 @@ impl MemberService {
         self.throttle(&account_key, throttle::STAFF_SIGN_IN_PER_ACCOUNT, "api.staff.signInLocked").await?;
         self.throttle(&ip_key, throttle::STAFF_SIGN_IN_PER_IP, "api.staff.signInLocked").await?;
         let session = self.check_factors(&email, password, code, client).await?;
+        // Only failures count: a sign-in that worked is taken back.
         self.throttle.reset(&account_key).await;
+        self.throttle.release(&ip_key).await;
         Ok(session)
     }
 

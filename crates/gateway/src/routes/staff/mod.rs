@@ -15,6 +15,7 @@ pub mod dashboard;
 pub mod enroll;
 pub mod forms;
 pub mod invitations;
+pub mod levels;
 pub mod me;
 pub mod members;
 pub mod news;

@@ -1,5 +1,7 @@
 import type {
   ConsoleCurrencyDto,
+  ConsoleLevelDto,
+  ConsoleLevelsDto,
   ConsoleMethodDto,
   FormPageDto,
   FormSubmissionDto,
@@ -194,6 +196,20 @@ export function savePaymentMethod(code: string, body: MethodBody): Promise<Conso
     ...asStaff(),
     params: { path: { code } },
     body,
+    silent: true,
+  });
+}
+
+/** The membership levels, lowest threshold first, with the version to send back. */
+export function staffLevels(): Promise<ConsoleLevelsDto> {
+  return api.get('/prod-api/api/staff/levels', asStaff());
+}
+
+/** Replaces the whole level table (a level left out is removed). */
+export function saveLevels(version: string, levels: ConsoleLevelDto[]): Promise<ConsoleLevelsDto> {
+  return api.put('/prod-api/api/staff/levels', {
+    ...asStaff(),
+    body: { version, levels },
     silent: true,
   });
 }

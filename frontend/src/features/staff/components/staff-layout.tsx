@@ -18,6 +18,7 @@ export const STAFF_SECTIONS = [
   { to: paths.staffPages, key: 'staff.nav.pages', permission: 'content.manage' },
   { to: paths.staffNotices, key: 'staff.nav.notices', permission: 'content.manage' },
   { to: paths.staffNewsletters, key: 'staff.nav.newsletters', permission: 'content.manage' },
+  { to: paths.staffLevels, key: 'staff.nav.levels', permission: 'content.manage' },
   { to: paths.staffReviews, key: 'staff.nav.reviews', permission: 'content.manage' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
   { to: paths.staffForms, key: 'staff.nav.forms', permission: 'forms.answer' },
