@@ -9,7 +9,7 @@ import {
   newPage,
   STAFF_PASSWORD,
 } from './staff-support';
-import { inStock, uniqueEmail, type Card } from './support';
+import { fillBillingAddress, inStock, uniqueEmail, type Card } from './support';
 
 test('the owner enrolls from the CLI link, invites support and finance; finance decides a refund support may only see', async ({
   browser,
@@ -248,7 +248,7 @@ test('the owner makes a coupon, edits it and switches it off', async ({ page }) 
   await page.getByTestId('staff-coupon-save').click();
   await expect(page.getByTestId('staff-coupon-form')).toContainText('out of range');
   await page.getByTestId('staff-coupon-amount').fill('15');
-  await page.getByTestId('staff-coupon-limit').fill('100');
+  await page.getByTestId('staff-coupon-limit').fill('50');
   await page.getByTestId('staff-coupon-type-dlc').check();
   await page.getByTestId('staff-coupon-save').click();
   const card = page.locator(`[data-testid="staff-coupon"][data-code="${code}"]`);
@@ -269,4 +269,71 @@ test('the owner makes a coupon, edits it and switches it off', async ({ page }) 
   const records = page.getByTestId('staff-audit-record');
   await expect(records.and(page.locator('[data-action="coupon.create"]'))).toHaveCount(1);
   await expect(records.and(page.locator('[data-action="coupon.update"]'))).toHaveCount(2);
+});
+
+test('a member pays part of an order with points the owner gave and gets them back on cancelling it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [card] = (await inStock(request, 1, 1)) as [Card];
+  const tag = Date.now().toString(36);
+  const owner = `points-owner-${tag}@shop.example`;
+  const email = uniqueEmail(`points-${tag}`);
+  const password = 'a member password';
+  const registered = await request.post('/prod-api/api/register', {
+    data: {
+      email,
+      fullName: 'Pia Points',
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
+      newsletter: false,
+      code: 'e2e-pass',
+      uuid: 'e2e',
+    },
+  });
+  expect(registered.status()).toBe(200);
+
+  // The owner gives her 2,000 points (20 dollars at the first level's 100 a dollar).
+  const office = await newPage(browser);
+  await enrollAndSignIn(office, addStaffFromCli(owner, 'owner'), owner);
+  await office.getByTestId('staff-nav-staff.nav.customers').click();
+  await office.getByTestId('staff-customers-text').fill(email);
+  await office.getByTestId('staff-customers-search').click();
+  await office.getByRole('link', { name: email }).click();
+  await office.getByTestId('staff-customer-delta').fill('2000');
+  await office.getByTestId('staff-customer-reason').fill('Loyalty gift');
+  await office.getByTestId('staff-customer-adjust').click();
+  await expect(office.getByTestId('staff-customer-points-balance')).toHaveText('2000');
+
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Pia Points');
+  await page.goto(`/${card.gameName}/${card.gameExtName}`);
+  await page.getByTestId('buy-now').click();
+  await expect(page.getByTestId('checkout-points-balance')).toContainText('2,000');
+  await expect(page.getByTestId('checkout-points-input')).toHaveCount(0);
+  await page.getByTestId('checkout-use-points').check();
+  await expect(page.getByTestId('checkout-points-input')).toHaveValue('2000');
+  await page.getByTestId('checkout-points-input').fill('many');
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('error-points')).toHaveText('This value must be a number');
+  await page.getByTestId('checkout-points-input').fill('50');
+  await fillBillingAddress(page);
+  await page.getByTestId('checkout-submit').click();
+  await expect(page).toHaveURL(/\/paying\?order=/);
+  const orderNo = new URL(page.url()).searchParams.get('order') ?? '';
+
+  // The order shows what the points paid; cancelled, they come back.
+  await page.goto(`/my-order?no=${orderNo}`);
+  await expect(page.getByTestId('price-parts')).toContainText('Points (50)');
+  await page.getByTestId('order-cancel').click();
+  await expect(page.getByTestId('order-state')).toHaveText(/Cancelled/);
+  await expect(async () => {
+    await page.goto('/my-account');
+    await expect(page.getByTestId('overview-points')).toHaveText('2000', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 });

@@ -1,11 +1,12 @@
 //! What the member service consumes: paid orders add to a member's standing,
-//! refunded ones take it back.
+//! refunded ones take it back; cancelled and refunded ones give back the
+//! points they were paid with.
 
 use std::sync::Arc;
 
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, EventHandler};
-use keyshop_proto::events::v1::{OrderPaid, OrderRefunded, StaffActionRecorded};
+use keyshop_proto::events::v1::{OrderCancelled, OrderPaid, OrderRefunded, StaffActionRecorded};
 
 use crate::service::MemberService;
 
@@ -29,7 +30,8 @@ impl EventHandler for AuditRecorder {
 /// The consumer group of [`OrderPaidHandler`].
 pub const LEVELS_GROUP: &str = "member-levels";
 
-/// Adds each paid order to its member once (see `apply_order_paid`).
+/// Adds each paid order to its member once (see `apply_order_paid`), takes
+/// refunded ones back, gives cancelled ones' points back.
 pub struct OrderPaidHandler {
     pub service: Arc<MemberService>,
 }
@@ -41,6 +43,12 @@ impl EventHandler for OrderPaidHandler {
             let refunded = refunded?;
             let applied = self.service.apply_order_refunded(&event.id, &refunded).await?;
             tracing::debug!(order_no = %refunded.order_no, applied, "refunded order seen");
+            return Ok(());
+        }
+        if let Some(cancelled) = event.decode::<OrderCancelled>() {
+            let cancelled = cancelled?;
+            let applied = self.service.apply_order_cancelled(&event.id, &cancelled).await?;
+            tracing::debug!(order_no = %cancelled.order_no, applied, "cancelled order seen");
             return Ok(());
         }
         let Some(paid) = event.decode::<OrderPaid>() else { return Ok(()) };

@@ -2221,6 +2221,13 @@ export interface components {
             note: string;
             /** @default  */
             paymentMethod: string;
+            /**
+             * Format: int64
+             * @description A member's points to pay with: at most this many, as many as the
+             *     order can take (it is always left to pay at least one minor unit).
+             * @default 0
+             */
+            points: number;
         };
         CheckoutLineBody: {
             /**
@@ -3865,6 +3872,13 @@ export interface components {
                     paymentMethod: string;
                     /** @description The latest payment session. */
                     paymentSessionId: string;
+                    /** Format: int64 */
+                    pointsDiscount: number;
+                    /**
+                     * Format: int64
+                     * @description The member's points paid with, and what they took off.
+                     */
+                    pointsUsed: number;
                     /**
                      * Format: int64
                      * @description Units of the currency per 1 USD × 1,000,000.
@@ -4142,6 +4156,11 @@ export interface components {
                 newsletter: boolean;
                 /** Format: int64 */
                 points: number;
+                /**
+                 * Format: int32
+                 * @description Points worth one US dollar at checkout, at the member's level.
+                 */
+                pointsExchangeRate: number;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -4378,6 +4397,13 @@ export interface components {
                 paymentMethod: string;
                 /** @description The latest payment session. */
                 paymentSessionId: string;
+                /** Format: int64 */
+                pointsDiscount: number;
+                /**
+                 * Format: int64
+                 * @description The member's points paid with, and what they took off.
+                 */
+                pointsUsed: number;
                 /**
                  * Format: int64
                  * @description Units of the currency per 1 USD × 1,000,000.
@@ -5582,6 +5608,11 @@ export interface components {
             newsletter: boolean;
             /** Format: int64 */
             points: number;
+            /**
+             * Format: int32
+             * @description Points worth one US dollar at checkout, at the member's level.
+             */
+            pointsExchangeRate: number;
         };
         MethodBody: {
             /** @description ISO codes, or ["*"] for every currency. */
@@ -5862,6 +5893,13 @@ export interface components {
             paymentMethod: string;
             /** @description The latest payment session. */
             paymentSessionId: string;
+            /** Format: int64 */
+            pointsDiscount: number;
+            /**
+             * Format: int64
+             * @description The member's points paid with, and what they took off.
+             */
+            pointsUsed: number;
             /**
              * Format: int64
              * @description Units of the currency per 1 USD × 1,000,000.
@@ -8899,7 +8937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PlacedDto"];
                 };
             };
-            /** @description email, contact, coupon, lines, currency or billingAddress.<field> invalid */
+            /** @description email, contact, coupon, lines, currency, points (a guest's, or out of range) or billingAddress.<field> invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8917,7 +8955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
-            /** @description Coupon refused, or the method is not offered in the currency */
+            /** @description Coupon refused, the method is not offered in the currency, or fewer points than offered (api.order.pointsShort) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -117,6 +117,11 @@ impl EventPayload for keyshop_proto::events::v1::OrderRefunded {
     const TOPIC: &'static str = super::topics::ORDER;
 }
 
+impl EventPayload for keyshop_proto::events::v1::OrderCancelled {
+    const EVENT_TYPE: &'static str = "keyshop.events.v1.OrderCancelled";
+    const TOPIC: &'static str = super::topics::ORDER;
+}
+
 impl EventPayload for keyshop_proto::events::v1::PaymentSucceeded {
     const EVENT_TYPE: &'static str = "keyshop.events.v1.PaymentSucceeded";
     const TOPIC: &'static str = super::topics::PAYMENT;

@@ -163,6 +163,9 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.StaffService/ListStaff", Access::Staff(Permission::StaffManage)),
     ("/keyshop.member.v1.StaffService/UpdateStaff", Access::Staff(Permission::StaffManage)),
     ("/keyshop.member.v1.StaffService/ResetStaff", Access::Staff(Permission::StaffManage)),
+    // Member: points are paid with in the order service's checkout.
+    ("/keyshop.member.v1.MemberService/SpendPoints", Access::Parties(&[Party::Order])),
+    ("/keyshop.member.v1.MemberService/ReturnPoints", Access::Parties(&[Party::Order])),
     // Delivery: keys move only in the order's steps, and staff import them.
     ("/keyshop.delivery.v1.DeliveryService/ImportKeys", Access::Staff(Permission::KeysImport)),
     ("/keyshop.delivery.v1.DeliveryService/StaffListStock", Access::Staff(Permission::KeysRead)),

@@ -902,3 +902,135 @@ async fn a_guest_pays_with_stripe_and_with_paypal_over_http() {
         );
     }
 }
+
+/// The member's points now.
+async fn points_of(shop: &Shop, bearer: &str) -> i64 {
+    shop.get("/api/getInfo", &[("Authorization", bearer)]).await.body["data"]["points"].as_i64().unwrap()
+}
+
+/// Waits until the member's points are `expected` (events move them).
+async fn wait_for_points(shop: &Shop, bearer: &str, expected: i64, why: &str) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let points = points_of(shop, bearer).await;
+        if points == expected {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{why}: {points} points, not {expected}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Points pay at checkout at the level's rate, in the order's currency,
+/// shown in its price; a guest cannot offer any; checkouts at once never take
+/// more than the balance; a cancelled order and a refunded one give them back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_pays_with_points_and_gets_them_back() {
+    let shop = start(Vec::new(), [None, None, None]).await;
+    let product = shop
+        .products("in_stock", 10)
+        .await
+        .into_iter()
+        .find(|product| product["price"].as_i64().unwrap() >= 1500)
+        .expect("a product of 15 dollars or more");
+    let sku = product["sku"].as_str().unwrap().to_owned();
+    let ann = format!("Bearer {}", shop.sign_up("ann@example.com").await);
+    let as_ann = [("Authorization", ann.as_str())];
+    let info = shop.get("/api/getInfo", &as_ann).await.body["data"].clone();
+    assert_eq!((info["points"].as_i64(), info["pointsExchangeRate"].as_i64()), (Some(0), Some(100)), "{info}");
+
+    // Staff give her 5,000 points (50 dollars at 100 points a dollar).
+    let owner = shop.staff("owner@shop.example", StaffRole::Owner).await;
+    let as_owner = [("Authorization", owner.as_str())];
+    let id = info["id"].as_i64().unwrap();
+    let file = shop.get(&format!("/api/staff/customers/{id}"), &as_owner).await;
+    let version = file.body["data"]["customer"]["version"].clone();
+    let given = json!({"delta": 5000, "reason": "Welcome back", "version": version});
+    let given = shop.post(&format!("/api/staff/customers/{id}/points"), &as_owner, given).await;
+    assert_eq!(given.status, 200, "{}", given.body);
+    assert_eq!(points_of(&shop, &ann).await, 5000);
+
+    // A guest has none to offer; a negative offer is no offer.
+    let with_points = |quantity: i64, points: i64| {
+        let mut body = checkout_body(&[(&product, quantity)], "ann@example.com", "");
+        body["points"] = json!(points);
+        body
+    };
+    let guest = shop.post("/api/order/checkout", &[], with_points(1, 100)).await;
+    assert_eq!(guest.status, 400, "{}", guest.body);
+    assert_eq!(guest.body["data"]["fields"]["points"], "api.order.pointsMembersOnly");
+    let negative = shop.post("/api/order/checkout", &as_ann, with_points(1, -5)).await;
+    assert_eq!(negative.body["data"]["fields"]["points"], "api.field.outOfRange", "{}", negative.body);
+    assert_eq!(points_of(&shop, &ann).await, 5000, "nothing taken");
+
+    // 1,000 points are 10 dollars: 9.20 euros at the demo's rate, off the price.
+    let placed = shop.post("/api/order/checkout", &as_ann, with_points(2, 1000)).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    let paid_with_points = placed.body["data"]["order"].clone();
+    let euros_per_dollar = paid_with_points["rateMicros"].as_i64().unwrap();
+    assert_eq!(paid_with_points["pointsUsed"], 1000, "{paid_with_points}");
+    assert_eq!(paid_with_points["pointsDiscount"].as_i64(), Some(1000 * euros_per_dollar / 1_000_000));
+    let part = |name: &str| paid_with_points[name].as_i64().unwrap();
+    assert_eq!(
+        part("realAmount"),
+        part("goods") - part("memberDiscount") - part("couponDiscount") - part("pointsDiscount") + part("paymentFee")
+    );
+    assert_eq!(points_of(&shop, &ann).await, 4000);
+    let order_no = paid_with_points["orderNo"].as_str().unwrap().to_owned();
+    let shown = shop.get(&format!("/api/order/{order_no}"), &as_ann).await;
+    assert_eq!(shown.body["data"]["pointsUsed"], 1000, "the order keeps its points");
+
+    // Six checkouts at once, each offering 3,000 of her 4,000: one gets them,
+    // the others are refused with nothing held.
+    let reserved = shop.stock(&sku).await.reserved;
+    let attempts: Vec<_> = (0..6)
+        .map(|_| {
+            let (http, body, ann) = (shop.http, with_points(3, 3000), ann.clone());
+            tokio::spawn(async move {
+                send(http, "POST", "/prod-api/api/order/checkout", &[("Authorization", &ann)], Some(&body)).await
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for attempt in attempts {
+        answers.push(attempt.await.unwrap());
+    }
+    let placed: Vec<&Answer> = answers.iter().filter(|answer| answer.status == 200).collect();
+    assert_eq!(placed.len(), 1, "{:?}", answers.iter().map(|answer| &answer.body).collect::<Vec<_>>());
+    for refused in answers.iter().filter(|answer| answer.status != 200) {
+        assert_eq!((refused.status, refused.body["msgKey"].as_str()), (422, Some("api.order.pointsShort")));
+    }
+    assert_eq!(placed[0].body["data"]["order"]["pointsUsed"], 3000);
+    assert_eq!(points_of(&shop, &ann).await, 1000, "never below zero");
+    assert_eq!(shop.stock(&sku).await.reserved, reserved + 3, "the refused checkouts' keys went back");
+
+    // Cancelled, it gives its 3,000 back.
+    let winner = placed[0].body["data"]["order"]["orderNo"].as_str().unwrap().to_owned();
+    let cancelled = shop.post(&format!("/api/order/{winner}/cancel"), &as_ann, json!({})).await;
+    assert_eq!(cancelled.body["data"]["state"], "cancelled", "{}", cancelled.body);
+    wait_for_points(&shop, &ann, 4000, "the cancelled order's points").await;
+
+    // Paid, the first order earns points on what was paid in money; refunded,
+    // those are taken back and its 1,000 come back.
+    let session = placed_session(&shop, &order_no, &ann).await;
+    assert_eq!(shop.charge(&session, "4242 4242 4242 4242").await.body["data"]["state"], "succeeded");
+    shop.wait_for(&order_no, &as_ann, "delivered").await;
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while points_of(&shop, &ann).await <= 4000 {
+        assert!(Instant::now() < deadline, "the payment earned no points");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let asked = shop.post(&format!("/api/order/{order_no}/refund"), &as_ann, json!({"reason": "Wrong region"})).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let finance = shop.staff("finance@shop.example", StaffRole::Finance).await;
+    let decide = format!("/api/staff/refunds/{order_no}/decision");
+    let approved = shop.post(&decide, &[("Authorization", &finance)], json!({"approve": true})).await;
+    assert_eq!(approved.body["data"]["state"], "refunded", "{}", approved.body);
+    wait_for_points(&shop, &ann, 5000, "the refunded order's points").await;
+}
+
+/// The payment session of an order, as the paying screen opens it.
+async fn placed_session(shop: &Shop, order_no: &str, bearer: &str) -> String {
+    let order = shop.get(&format!("/api/order/{order_no}"), &[("Authorization", bearer)]).await;
+    order.body["data"]["paymentSessionId"].as_str().unwrap().to_owned()
+}

@@ -85,19 +85,20 @@ impl MemberApi for MemberGrpc {
             level_name: info.level_name,
             points: member.points,
             created_at_ms: member.created_at,
+            points_exchange_rate: info.points_exchange_rate,
         })
     }
 
     async fn authenticate(&self, request: Request<pb::Empty>) -> Answer<pb::SessionMember> {
         let caller = self.caller(&request).await?;
         let levels = self.service.levels().await?;
-        let discount_percent =
-            levels.iter().find(|level| level.id == caller.level_id).map_or(0, |level| level.discount_percent);
+        let level = levels.iter().find(|level| level.id == caller.level_id);
         ok(pb::SessionMember {
             member_id: caller.member_id,
             email: caller.email,
             full_name: caller.full_name,
-            discount_percent,
+            discount_percent: level.map_or(0, |level| level.discount_percent),
+            points_exchange_rate: level.map_or(0, |level| level.exchange_rate),
         })
     }
 
@@ -312,6 +313,18 @@ impl MemberApi for MemberGrpc {
             next_level: info.next_level.map(convert::level),
             amount_to_next_usd_cents: info.amount_to_next_usd_cents,
         })
+    }
+
+    async fn spend_points(&self, request: Request<pb::SpendPointsRequest>) -> Answer<pb::SpentPoints> {
+        let token = bearer(&request);
+        let request = request.into_inner();
+        let points = self.service.spend_points(token.as_deref(), &request.order_no, request.points).await?;
+        ok(pb::SpentPoints { points })
+    }
+
+    async fn return_points(&self, request: Request<pb::ReturnPointsRequest>) -> Answer<pb::Empty> {
+        self.service.return_points(&request.into_inner().order_no).await?;
+        ok(pb::Empty {})
     }
 
     async fn submit_sale_form(&self, request: Request<pb::SaleForm>) -> Answer<pb::Empty> {

@@ -36,6 +36,8 @@ pub struct NewSession {
 pub struct MemberInfo {
     pub member: MemberRow,
     pub level_name: String,
+    /// Points worth one US dollar at checkout, at the member's level.
+    pub points_exchange_rate: i32,
 }
 
 /// The answer to a wrong password and to an unknown account alike.
@@ -303,9 +305,10 @@ impl MemberService {
             })
             .await?;
         let member = member.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
-        let level_name =
-            levels.iter().find(|level| level.id == member.level_id).map(|level| level.name.clone()).unwrap_or_default();
-        Ok(MemberInfo { member, level_name })
+        let level = levels.iter().find(|level| level.id == member.level_id);
+        let level_name = level.map(|level| level.name.clone()).unwrap_or_default();
+        let points_exchange_rate = level.map_or(0, |level| level.exchange_rate);
+        Ok(MemberInfo { member, level_name, points_exchange_rate })
     }
 
     /// The state of the session of `token`; never fails for a bad token.

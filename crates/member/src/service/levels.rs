@@ -125,6 +125,10 @@ impl MemberService {
                 if !processed::claim(conn, ORDER_PAID_CONSUMER, &event_id)? {
                     return Ok(false);
                 }
+                // Cancelled, its points given back, then paid after all: they pay again.
+                if let Some((_, taken)) = store::point_spends::take_again(conn, &paid.order_no, now)? {
+                    tracing::info!(order_no = %paid.order_no, taken, "points of a cancelled order taken again");
+                }
                 let Some(member) = store::members::find(conn, member_id.get())? else {
                     tracing::warn!(order_no = %paid.order_no, %member_id, "paid order of an unknown member");
                     return Ok(false);
@@ -150,8 +154,9 @@ impl MemberService {
     }
 
     /// Takes back what a refunded order's payment added to its member (its
-    /// consumption and points, by the amounts recorded then), once; the
-    /// level follows the new total. Whether anything changed.
+    /// consumption and points, by the amounts recorded then; the points as
+    /// far as the balance goes), once, and gives back the points it was paid
+    /// with; the level follows the new total. Whether anything changed.
     pub async fn apply_order_refunded(&self, event_id: &str, refunded: &OrderRefunded) -> Result<bool, AppError> {
         let Some(member_id) = refunded.member_id.and_then(MemberId::new) else { return Ok(false) };
         let (event_id, order_no) = (event_id.to_owned(), refunded.order_no.clone());
@@ -161,14 +166,18 @@ impl MemberService {
                 if !processed::claim(conn, ORDER_REFUNDED_CONSUMER, &event_id)? {
                     return Ok(false);
                 }
+                // The points it was paid with go back.
+                let returned = store::point_spends::give_back(conn, &order_no, now)?.is_some();
                 // What the payment added, if it was counted at all (and not taken back yet).
                 let Some((amount, points)) = store::consumptions::take_back(conn, &order_no, member_id.get(), now)?
                 else {
-                    return Ok(false);
+                    return Ok(returned);
                 };
-                let Some(total) = store::members::add_consumption(conn, member_id.get(), -amount, -points, now)? else {
-                    return Ok(false);
+                let Some(total) = store::members::add_consumption(conn, member_id.get(), -amount, 0, now)? else {
+                    return Ok(returned);
                 };
+                // The points it earned, as far as they are still there (some may be spent).
+                store::members::take_points_at_most(conn, member_id.get(), points, now)?;
                 let levels = store::levels::all(conn)?;
                 let standing =
                     level::standing(&levels, total.max(0)).ok_or_else(|| AppError::internal("no level starts at 0"))?;

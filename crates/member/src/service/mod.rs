@@ -11,6 +11,7 @@ mod levels;
 mod newsletter;
 pub mod newsletter_issues;
 mod notices;
+mod points;
 mod profile;
 mod reset;
 pub mod staff;

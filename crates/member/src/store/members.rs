@@ -186,3 +186,23 @@ pub fn adjust_points(conn: &mut DbConnection, id: i64, delta: i64, version: i64,
     .execute(conn)?;
     Ok(changed > 0)
 }
+
+/// Takes up to `points` from the member, never below zero (a compare and
+/// set, repeated if the balance moved meanwhile); how many it took.
+pub fn take_points_at_most(conn: &mut DbConnection, id: i64, points: i64, now_ms: i64) -> QueryResult<i64> {
+    loop {
+        let Some(balance) = members::table.find(id).select(members::points).first::<i64>(conn).optional()? else {
+            return Ok(0);
+        };
+        let taken = points.min(balance).max(0);
+        if taken == 0 {
+            return Ok(0);
+        }
+        let moved = diesel::update(members::table.find(id).filter(members::points.eq(balance)))
+            .set((members::points.eq(balance - taken), members::updated_at.eq(now_ms)))
+            .execute(conn)?;
+        if moved == 1 {
+            return Ok(taken);
+        }
+    }
+}

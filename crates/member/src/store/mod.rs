@@ -12,6 +12,7 @@ pub mod newsletter_issues;
 pub mod notice_texts;
 pub mod notices;
 pub mod password_resets;
+pub mod point_spends;
 pub mod points_adjustments;
 pub mod schema;
 pub mod sessions;

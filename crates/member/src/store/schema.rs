@@ -164,6 +164,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    point_spends (order_no) {
+        order_no -> Text,
+        member_id -> BigInt,
+        points -> BigInt,
+        spent_at -> BigInt,
+        returned_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     form_submissions (id) {
         id -> BigInt,
         kind -> Text,
@@ -348,6 +358,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     notice_texts,
     notice_reads,
     consumptions,
+    point_spends,
     form_submissions,
     form_replies,
     newsletter_subscriptions,

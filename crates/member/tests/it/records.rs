@@ -17,7 +17,7 @@ use keyshop_member::service::newsletter_issues::Progress;
 use keyshop_member::store::MIGRATIONS;
 use keyshop_member::store::newsletter_deliveries::{self, DeliveryState};
 use keyshop_member::store::newsletter_issues::{self, IssueStatus};
-use keyshop_proto::events::v1::{OrderPaid, OrderRefunded};
+use keyshop_proto::events::v1::{OrderCancelled, OrderPaid, OrderRefunded};
 use keyshop_proto::member::v1 as pb;
 use keyshop_testkit::TestDb;
 use keyshop_testkit::backend_test;
@@ -307,6 +307,107 @@ backend_test!(a_paid_order_through_the_bus_counts_once, &MIGRATIONS, |test_db: T
     let back = member.client.get_level_info(signed(&ann, pb::IdRequest { id: ann_id })).await.unwrap().into_inner();
     assert_eq!((back.total_consumption_usd_cents, back.points), (12_345, 123), "as before KS-101");
     assert_eq!(back.level.unwrap().name, "Silver");
+});
+
+backend_test!(points_paid_with_never_go_below_zero_and_come_back_once, &MIGRATIONS, |test_db: TestDb| async move {
+    let mut member = support::start(test_db, false).await;
+    let ann = member.member("ann@example.com").await;
+    let ann_id = member.client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().id;
+    let version = member.staff.staff_get_member(pb::IdRequest { id: ann_id }).await.unwrap().into_inner();
+    let version = version.customer.unwrap().version;
+    let gift = pb::PointsChange { id: ann_id, delta: 1_000, reason: "Welcome".into(), version };
+    member.staff.staff_adjust_points(gift).await.unwrap();
+    let order = || {
+        let channel =
+            member.store.channel_as(keyshop_core::config::ServiceName::Member, keyshop_core::identity::Party::Order);
+        async move { pb::member_service_client::MemberServiceClient::new(channel.await) }
+    };
+    let spend = |order_no: &str, points: i64| pb::SpendPointsRequest { order_no: order_no.into(), points };
+    let points = |member: &support::RunningMember| {
+        let mut client = member.client.clone();
+        let ann = ann.clone();
+        async move { client.get_info(signed(&ann, pb::Empty {})).await.unwrap().into_inner().points }
+    };
+
+    // Only the order service may spend or return them.
+    let refused = member.client.spend_points(signed(&ann, spend("KS20261130000000000001", 10))).await;
+    assert_eq!(refused.unwrap_err().code(), tonic::Code::PermissionDenied);
+    let refused = member.client.return_points(pb::ReturnPointsRequest { order_no: "KS20261130000000000001".into() });
+    assert_eq!(refused.await.unwrap_err().code(), tonic::Code::PermissionDenied);
+
+    // Eight checkouts at once, 300 points each, of 1,000: three are taken.
+    let mut spends = tokio::task::JoinSet::new();
+    for index in 0..8 {
+        let mut client = order().await;
+        let request = signed(&ann, spend(&format!("KS20261130{index:012}"), 300));
+        spends.spawn(async move { client.spend_points(request).await });
+    }
+    let mut taken = 0;
+    while let Some(answer) = spends.join_next().await {
+        match answer.unwrap() {
+            Ok(left) => {
+                assert!(left.into_inner().points >= 0);
+                taken += 1;
+            }
+            Err(status) => assert_eq!(app_error::<()>(Err(status)).msg_key, "api.order.pointsShort"),
+        }
+    }
+    assert_eq!(taken, 3);
+    assert_eq!(points(&member).await, 100, "never below zero");
+
+    // The same order again answers the same; another member's session cannot take them.
+    let mut client = order().await;
+    let spent = (0..8).map(|index| format!("KS20261130{index:012}"));
+    let spent: Vec<String> = {
+        let mut found = Vec::new();
+        for order_no in spent {
+            if client.spend_points(signed(&ann, spend(&order_no, 300))).await.is_ok() {
+                found.push(order_no);
+            }
+        }
+        found
+    };
+    assert_eq!(spent.len(), 3, "a retry of a spend answers it again: {spent:?}");
+    assert_eq!(points(&member).await, 100, "and takes nothing more");
+    let bob = member.member("bob@example.com").await;
+    let foreign = app_error(client.spend_points(signed(&bob, spend(&spent[0], 300))).await);
+    assert_eq!(foreign.code, ErrorCode::Conflict);
+    let bad = app_error(client.spend_points(signed(&ann, spend("not an order", 10))).await);
+    assert_eq!(bad.fields["orderNo"], "api.field.invalid");
+    let bad = app_error(client.spend_points(signed(&ann, spend("KS20261130999999999999", 0))).await);
+    assert_eq!(bad.fields["points"], "api.field.outOfRange");
+
+    // An order never written gives them back, once.
+    let back = || pb::ReturnPointsRequest { order_no: spent[0].clone() };
+    client.return_points(back()).await.unwrap();
+    client.return_points(back()).await.unwrap();
+    assert_eq!(points(&member).await, 400);
+    // A cancelled one, once however often its event comes.
+    let cancelled =
+        OrderCancelled { order_no: spent[1].clone(), member_id: Some(ann_id), points_used: 300, cancelled_at_ms: 1 };
+    let event = Event::new(spent[1].clone(), &cancelled);
+    member.bus.publish(&event).await.unwrap();
+    member.bus.publish(&event).await.unwrap();
+    member.bus.publish(&Event::new(spent[1].clone(), &cancelled)).await.unwrap();
+    assert_eq!(points(&member).await, 700);
+    // Paid after all: taken again.
+    let paid = OrderPaid {
+        order_no: spent[1].clone(),
+        member_id: Some(ann_id),
+        amount_usd_cents: 1_000,
+        ..OrderPaid::default()
+    };
+    member.bus.publish(&Event::new(spent[1].clone(), &paid)).await.unwrap();
+    assert_eq!(points(&member).await, 700 - 300 + 10, "taken again; 10 earned on 10 dollars");
+    // Refunded: its points come back, what it earned goes.
+    let refunded = OrderRefunded {
+        order_no: spent[1].clone(),
+        member_id: Some(ann_id),
+        amount_usd_cents: 1_000,
+        refunded_at_ms: 3,
+    };
+    member.bus.publish(&Event::new(spent[1].clone(), &refunded)).await.unwrap();
+    assert_eq!(points(&member).await, 700);
 });
 
 backend_test!(visits_beyond_an_addresss_limit_are_not_recorded, &MIGRATIONS, |test_db: TestDb| async move {

@@ -7,6 +7,8 @@ use keyshop_core::postal::{PostalAddress, PostalAddressForm};
 
 pub const MAX_NOTE_LEN: usize = 500;
 pub const MAX_COUPON_LEN: usize = 32;
+/// The most points one order may offer (a trillion: far beyond any balance).
+pub const MAX_POINTS: i64 = 1_000_000_000_000;
 
 /// What the buyer fills in at checkout.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -19,6 +21,8 @@ pub struct CheckoutForm {
     pub currency: String,
     /// Who pays; the form names its fields `billingAddress.<field>`.
     pub billing_address: PostalAddressForm,
+    /// A member's points to pay with (0: none).
+    pub points: i64,
 }
 
 /// The form, checked and cleaned.
@@ -32,6 +36,8 @@ pub struct CheckedForm {
     pub payment_method: String,
     pub currency: CurrencyCode,
     pub billing_address: PostalAddress,
+    /// The most points to pay with (0: none).
+    pub points: i64,
 }
 
 /// A contact number: optional, but when given 6 to 20 digits, an optional
@@ -81,6 +87,9 @@ pub fn check(form: &CheckoutForm, has_lines: bool) -> Result<CheckedForm, AppErr
     for (field, key) in address_errors.into_error().fields {
         errors.add(format!("billingAddress.{field}"), key);
     }
+    if !(0..=MAX_POINTS).contains(&form.points) {
+        errors.add("points", "api.field.outOfRange");
+    }
     if !has_lines {
         errors.add("lines", "api.order.noProducts");
     }
@@ -96,6 +105,7 @@ pub fn check(form: &CheckoutForm, has_lines: bool) -> Result<CheckedForm, AppErr
         payment_method: form.payment_method.trim().to_owned(),
         currency,
         billing_address,
+        points: form.points,
     })
 }
 
@@ -128,6 +138,7 @@ mod tests {
                 zip: "10117".to_owned(),
                 country: "DE".to_owned(),
             },
+            points: 250,
         }
     }
 
@@ -139,6 +150,7 @@ mod tests {
         assert_eq!(checked.coupon.as_deref(), Some("WELCOME10"));
         assert_eq!(checked.currency.as_str(), "EUR");
         assert_eq!(checked.billing_address.phone, "+4930901820");
+        assert_eq!(checked.points, 250);
         let bare = CheckoutForm { contact: String::new(), coupon: String::new(), note: String::new(), ..form() };
         let checked = check(&bare, true).unwrap();
         assert_eq!((checked.contact.as_str(), checked.coupon), ("", None));
@@ -154,6 +166,7 @@ mod tests {
             payment_method: " ".to_owned(),
             currency: "EURO".to_owned(),
             billing_address: PostalAddressForm { zip: "1".to_owned(), city: String::new(), ..form().billing_address },
+            points: -1,
         };
         let error = check(&bad, false).unwrap_err();
         let fields: Vec<(&str, &str)> = error.fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
@@ -169,6 +182,7 @@ mod tests {
                 ("lines", "api.order.noProducts"),
                 ("note", "api.error.validation"),
                 ("paymentMethod", "api.order.methodRequired"),
+                ("points", "api.field.outOfRange"),
             ]
         );
     }

@@ -98,6 +98,10 @@ pub struct Ticket {
 pub struct FakeMembers {
     pub sessions: Mutex<BTreeMap<String, Shopper>>,
     pub tickets: Mutex<Vec<Ticket>>,
+    /// Each member's points.
+    pub points: Mutex<BTreeMap<MemberId, i64>>,
+    /// The points each order took (and still holds).
+    pub spent: Mutex<BTreeMap<OrderNo, (MemberId, i64)>>,
 }
 
 impl FakeMembers {
@@ -105,9 +109,19 @@ impl FakeMembers {
     pub fn sign_in(&self, member_id: i64, discount_percent: i64) -> String {
         let member_id = MemberId::new(member_id).unwrap();
         let token = format!("session-{member_id}");
-        let shopper = Shopper { member_id, email: format!("member{member_id}@example.com"), discount_percent };
+        let shopper = Shopper {
+            member_id,
+            email: format!("member{member_id}@example.com"),
+            discount_percent,
+            points_per_usd: 100,
+        };
         self.sessions.lock().unwrap().insert(token.clone(), shopper);
         token
+    }
+
+    /// The member's points now.
+    pub fn points_of(&self, member_id: i64) -> i64 {
+        self.points.lock().unwrap().get(&MemberId::new(member_id).unwrap()).copied().unwrap_or(0)
     }
 }
 
@@ -127,6 +141,25 @@ impl Members for FakeMembers {
     ) -> Result<(), AppError> {
         let member_id = self.authenticate(bearer).await?.member_id;
         self.tickets.lock().unwrap().push(Ticket { member_id, order_no: order_no.clone(), subject, message });
+        Ok(())
+    }
+
+    async fn spend_points(&self, bearer: &str, order_no: &OrderNo, points: i64) -> Result<(), AppError> {
+        let member_id = self.authenticate(bearer).await?.member_id;
+        let mut balances = self.points.lock().unwrap();
+        let balance = balances.entry(member_id).or_insert(0);
+        if *balance < points {
+            return Err(AppError::new(ErrorCode::BusinessRule, "api.order.pointsShort"));
+        }
+        *balance -= points;
+        self.spent.lock().unwrap().insert(order_no.clone(), (member_id, points));
+        Ok(())
+    }
+
+    async fn return_points(&self, order_no: &OrderNo) -> Result<(), AppError> {
+        if let Some((member_id, points)) = self.spent.lock().unwrap().remove(order_no) {
+            *self.points.lock().unwrap().entry(member_id).or_insert(0) += points;
+        }
         Ok(())
     }
 }

@@ -87,7 +87,12 @@ impl Members for GrpcMembers {
         let member = self.0.clone().authenticate(with_bearer(bearer, member::Empty {})?).await?.into_inner();
         let member_id = keyshop_core::ids::MemberId::new(member.member_id)
             .ok_or_else(|| AppError::internal("the member service answered no member"))?;
-        Ok(Shopper { member_id, email: member.email, discount_percent: i64::from(member.discount_percent) })
+        Ok(Shopper {
+            member_id,
+            email: member.email,
+            discount_percent: i64::from(member.discount_percent),
+            points_per_usd: i64::from(member.points_exchange_rate),
+        })
     }
 
     async fn open_ticket(
@@ -105,6 +110,17 @@ impl Members for GrpcMembers {
             client: Some(member::Client { language: language.to_owned(), ..member::Client::default() }),
         };
         self.0.clone().open_ticket(with_bearer(bearer, ticket)?).await?;
+        Ok(())
+    }
+
+    async fn spend_points(&self, bearer: &str, order_no: &OrderNo, points: i64) -> Result<(), AppError> {
+        let request = member::SpendPointsRequest { order_no: order_no.to_string(), points };
+        self.0.clone().spend_points(with_bearer(bearer, request)?).await?;
+        Ok(())
+    }
+
+    async fn return_points(&self, order_no: &OrderNo) -> Result<(), AppError> {
+        self.0.clone().return_points(member::ReturnPointsRequest { order_no: order_no.to_string() }).await?;
         Ok(())
     }
 }

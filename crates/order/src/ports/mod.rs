@@ -48,6 +48,8 @@ pub struct Shopper {
     pub email: String,
     /// The member's level discount, in percent.
     pub discount_percent: i64,
+    /// Points worth one US dollar at checkout, at the member's level.
+    pub points_per_usd: i64,
 }
 
 /// A payment method on offer in a currency.
@@ -106,6 +108,11 @@ pub trait Members: Send + Sync {
         message: String,
         language: &str,
     ) -> Result<(), AppError>;
+    /// Takes `points` from the member of `bearer` for `order_no` (once per
+    /// order); 422 `api.order.pointsShort` when the balance is short.
+    async fn spend_points(&self, bearer: &str, order_no: &OrderNo, points: i64) -> Result<(), AppError>;
+    /// Gives back the points `order_no` took; safe to repeat.
+    async fn return_points(&self, order_no: &OrderNo) -> Result<(), AppError>;
 }
 
 #[async_trait::async_trait]

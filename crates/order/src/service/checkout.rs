@@ -1,9 +1,9 @@
 //! Checkout, step by step: the form checked; a quote (the products as the
 //! catalog sells them now, within their per-order limits, priced at the rate
-//! locked now with the member's discount, the coupon and the method's fee);
-//! the keys held; the order written; a payment session opened. Nothing is
-//! written when a step refuses, and the keys go back if the order cannot be
-//! written.
+//! locked now with the member's discount, the coupon, the member's points and
+//! the method's fee); the keys held; the points taken; the order written; a
+//! payment session opened. Nothing is written when a step refuses, and the
+//! keys and points go back if the order cannot be written.
 
 use std::collections::BTreeMap;
 
@@ -19,7 +19,7 @@ use crate::domain::checkout::{self, CheckedForm, CheckoutForm};
 use crate::domain::coupon::CouponRefusal;
 use crate::domain::guest::GuestCounts;
 use crate::domain::order::{Order, OrderLine};
-use crate::domain::pricing::{self, Breakdown, PriceInput, PricedLine};
+use crate::domain::pricing::{self, Breakdown, PointsOffer, PriceInput, PricedLine};
 use crate::domain::state::Lifecycle;
 use crate::ports::{HoldLine, MethodOffer, ProductOffer, Shopper};
 use crate::store;
@@ -119,11 +119,14 @@ impl OrderService {
             self.guest_allowance(&request.client_ip, form.email.as_str(), &quote).await?;
         }
         let order_no = self.hold(&quote, form.email.as_str()).await?;
+        let spent = self.spend_points(&order_no, &quote, request.bearer.as_deref()).await;
         let link_token = secret::new_token().map_err(AppError::internal)?;
-        if let Err(error) = self.persist(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token).await {
-            if let Err(release) = self.ports.inventory.release(&order_no).await {
-                tracing::warn!(%order_no, error = %release.detail, "held keys not released; they expire");
-            }
+        let persisted = match spent {
+            Ok(()) => self.persist(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token).await,
+            Err(error) => Err(error),
+        };
+        if let Err(error) = persisted {
+            self.undo_checkout(&order_no, &quote).await;
             return Err(error);
         }
 
@@ -141,6 +144,30 @@ impl OrderService {
         }
         let order = self.load(&order_no).await?;
         Ok(Placed { order, link_token, payment_session_id: Some(payment_session_id) })
+    }
+
+    /// Takes the points the quote pays with from the member (nothing when
+    /// it pays with none).
+    async fn spend_points(&self, order_no: &OrderNo, quote: &Quote, bearer: Option<&str>) -> Result<(), AppError> {
+        if quote.bill.points_used == 0 {
+            return Ok(());
+        }
+        let bearer = bearer.ok_or_else(|| AppError::of(ErrorCode::Unauthenticated))?;
+        self.ports.members.spend_points(bearer, order_no, quote.bill.points_used).await
+    }
+
+    /// A checkout that stopped after its keys were held: they go back, and
+    /// the points it paid with (if they were taken: the order number is new,
+    /// so nothing else can have taken points under it).
+    async fn undo_checkout(&self, order_no: &OrderNo, quote: &Quote) {
+        if quote.bill.points_used > 0
+            && let Err(error) = self.ports.members.return_points(order_no).await
+        {
+            tracing::error!(%order_no, error = %error.detail, "points of an order never written not given back");
+        }
+        if let Err(release) = self.ports.inventory.release(order_no).await {
+            tracing::warn!(%order_no, error = %release.detail, "held keys not released; they expire");
+        }
     }
 
     /// Counts a guest's checkout against the limits of `domain::guest`, per
@@ -228,12 +255,18 @@ impl OrderService {
                 Some((found.code, value))
             }
         };
+        let points = match shopper {
+            _ if form.points == 0 => None,
+            None => return Err(AppError::field("points", "api.order.pointsMembersOnly")),
+            Some(shopper) => Some(PointsOffer { points: form.points, per_usd: shopper.points_per_usd }),
+        };
         let input = PriceInput {
             member_discount_percent: shopper.map_or(0, |shopper| shopper.discount_percent),
             coupon: coupon.as_ref().map(|(_, value)| *value),
             fee: method.fee,
             adjustment: 0,
             service_charge: 0,
+            points,
         };
         let bill = pricing::price(&priced, rate, &input).map_err(money_error)?;
         if bill.real_amount <= 0 {

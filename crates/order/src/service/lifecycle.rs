@@ -1,5 +1,6 @@
 //! An order's life after checkout: cancelled by its buyer or expired unpaid
-//! (its keys and coupon go back), paid (announced with `OrderPaid`, once),
+//! (its keys and coupon go back, and its points, announced with
+//! `OrderCancelled`), paid (announced with `OrderPaid`, once),
 //! delivered or delayed as the delivery service reports.
 
 use keyshop_core::error::{AppError, ErrorCode};
@@ -7,7 +8,7 @@ use keyshop_core::events::{Event, outbox};
 use keyshop_core::ids::OrderNo;
 use keyshop_core::secret;
 use keyshop_core::vocab::PaymentProvider;
-use keyshop_proto::events::v1::{OrderPaid, OrderRefunded, PaidLine};
+use keyshop_proto::events::v1::{OrderCancelled, OrderPaid, OrderRefunded, PaidLine};
 
 use super::{Asker, OrderService, not_found};
 
@@ -59,8 +60,9 @@ fn order_paid(order: &Order, paid_at_ms: i64) -> OrderPaid {
 
 impl OrderService {
     /// Moves `order_no` by `event` if its state allows it; whether it moved.
-    /// The coupon goes back when an unpaid order ends; a refund is announced
-    /// (`OrderRefunded`).
+    /// The coupon goes back when an unpaid order ends, and its end is
+    /// announced when it was paying with points (`OrderCancelled`); a refund
+    /// is announced (`OrderRefunded`).
     pub(super) async fn step(
         &self,
         order_no: &OrderNo,
@@ -93,6 +95,15 @@ impl OrderService {
                 {
                     store::coupons::release(conn, code, order_no.as_str())?;
                 }
+                if moved && matches!(to, OrderState::Cancelled | OrderState::Expired) && order.price.points_used > 0 {
+                    let cancelled = OrderCancelled {
+                        order_no: order_no.to_string(),
+                        member_id: order.member.map(i64::from),
+                        points_used: order.price.points_used,
+                        cancelled_at_ms: now,
+                    };
+                    outbox::enqueue(conn, &Event::new(order_no.to_string(), &cancelled))?;
+                }
                 if moved && to == OrderState::Refunded {
                     let refunded = OrderRefunded {
                         order_no: order_no.to_string(),
@@ -109,7 +120,7 @@ impl OrderService {
             })
             .await?;
         if moved {
-            // A refund's event (or an audit record) is waiting in the outbox.
+            // A refund's or cancel's event (or an audit record) is waiting in the outbox.
             self.waker.wake();
         }
         Ok(moved)

@@ -12,12 +12,12 @@ use keyshop_core::clock::{Clock, ManualClock};
 use keyshop_core::config::MailConfig;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::events::{EventPayload, OutboxWaker, outbox};
-use keyshop_core::ids::{OrderNo, ProductId};
+use keyshop_core::ids::{MemberId, OrderNo, ProductId};
 use keyshop_core::mail::Mailer;
 use keyshop_core::money::CurrencyCode;
 use keyshop_core::postal::PostalAddressForm;
 use keyshop_core::vocab::{OrderState, PaymentProvider, Platform, ProductType, Region, StockStatus};
-use keyshop_proto::events::v1::OrderPaid;
+use keyshop_proto::events::v1::{OrderCancelled, OrderPaid};
 use keyshop_testkit::TestDb;
 use secrecy::SecretString;
 
@@ -229,6 +229,67 @@ async fn a_member_pays_less_and_the_bought_products_leave_their_cart() {
     assert_eq!((page.total, page.rows[0].order_no.clone()), (1, placed.order.order_no.clone()));
     let owner = Asker { bearer: Some(token), link_token: String::new() };
     assert!(bench.service.order_for(placed.order.order_no.as_str(), &owner).await.is_ok());
+}
+
+#[tokio::test]
+async fn points_pay_part_of_a_members_order_and_come_back_when_it_ends_unpaid() {
+    let bench = bench().await;
+    let token = bench.fakes.members.sign_in(42, 10);
+    bench.fakes.members.points.lock().unwrap().insert(MemberId::new(42).unwrap(), 600);
+    let with_points = |points: i64| {
+        let mut bought = request(&[(bench.game, 1)]);
+        bought.bearer = Some(token.clone());
+        bought.form.currency = "USD".to_owned();
+        bought.form.points = points;
+        bought
+    };
+
+    // A guest has no points to offer.
+    let mut guest_offer = request(&[(bench.game, 1)]);
+    guest_offer.form.points = 100;
+    let refused = bench.service.checkout(guest_offer).await.unwrap_err();
+    assert_eq!(refused.fields["points"], "api.order.pointsMembersOnly");
+    // More than the member has: refused, the keys go back, nothing is written.
+    let short = bench.service.checkout(with_points(700)).await.unwrap_err();
+    assert_eq!(short.msg_key, "api.order.pointsShort");
+    assert_eq!(bench.fakes.inventory.free("SKU-1"), 5, "the held key went back");
+    assert_eq!(bench.orders_written().await, 0);
+
+    // 10.00 less 10 % is 9.00; 500 points at 100 a dollar pay 5.00 of it.
+    let placed = bench.service.checkout(with_points(500)).await.unwrap();
+    let price = placed.order.price;
+    assert_eq!(
+        (price.member_discount, price.points_used, price.points_discount, price.real_amount),
+        (100, 500, 500, 400)
+    );
+    assert_eq!(bench.fakes.members.points_of(42), 100);
+    let kept = bench.service.load(&placed.order.order_no).await.unwrap();
+    assert_eq!((kept.price.points_used, kept.price.points_discount), (500, 500), "stored with the order");
+
+    // Cancelled: its end is announced for the member service to give them back.
+    let owner = Asker { bearer: Some(token.clone()), link_token: String::new() };
+    bench.service.cancel(placed.order.order_no.as_str(), &owner).await.unwrap();
+    let cancelled = bench
+        .service
+        .db()
+        .run(|conn| Ok::<_, AppError>(outbox::of_type(conn, OrderCancelled::EVENT_TYPE)?))
+        .await
+        .unwrap();
+    let cancelled: Vec<OrderCancelled> = cancelled.iter().map(|event| event.decode().unwrap().unwrap()).collect();
+    assert_eq!(cancelled.len(), 1);
+    assert_eq!((cancelled[0].member_id, cancelled[0].points_used), (Some(42), 500));
+    assert_eq!(cancelled[0].order_no, placed.order.order_no.as_str());
+
+    // An order without points announces nothing when it ends.
+    let plain = bench.service.checkout(with_points(0)).await.unwrap();
+    bench.service.cancel(plain.order.order_no.as_str(), &owner).await.unwrap();
+    let events = bench
+        .service
+        .db()
+        .run(|conn| Ok::<_, AppError>(outbox::of_type(conn, OrderCancelled::EVENT_TYPE)?))
+        .await
+        .unwrap();
+    assert_eq!(events.len(), 1);
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@
 
 pub mod carts;
 pub mod coupons;
+pub mod order_points;
 pub mod orders;
 pub mod schema;
 pub mod staff_notes;

@@ -197,6 +197,7 @@ fn order_of(
     lines: Vec<LineRow>,
     history: Vec<HistoryRow>,
     billing: Option<BillingRow>,
+    (points_used, points_discount): (i64, i64),
 ) -> (Order, Access) {
     let order = Order {
         member: MemberId::new(row.member_id),
@@ -209,6 +210,8 @@ fn order_of(
             payment_fee: row.payment_fee,
             adjustment: row.adjustment,
             service_charge: row.service_charge,
+            points_used,
+            points_discount,
             freight: row.freight,
             real_amount: row.real_amount,
         },
@@ -299,6 +302,7 @@ pub fn insert(conn: &mut DbConnection, draft: OrderDraft) -> Result<(), AppError
     diesel::insert_into(order_billing_addresses::table)
         .values(BillingRow::new(draft.order_no.clone(), draft.billing_address))
         .execute(conn)?;
+    super::order_points::insert(conn, &draft.order_no, draft.price.points_used, draft.price.points_discount)?;
     for line in draft.lines {
         let line = LineRow {
             order_no: draft.order_no.clone(),
@@ -330,7 +334,8 @@ pub fn find(conn: &mut DbConnection, order_no: &OrderNo) -> Result<Option<(Order
         .order((order_history::at, order_history::id))
         .load(conn)?;
     let billing = order_billing_addresses::table.find(order_no).get_result(conn).optional()?;
-    Ok(Some(order_of(row, lines, history, billing)))
+    let points = super::order_points::find(conn, order_no)?;
+    Ok(Some(order_of(row, lines, history, billing, points)))
 }
 
 /// Whether an order has this number.

@@ -125,6 +125,7 @@ diesel::joinable!(order_lines -> orders (order_no));
 diesel::joinable!(order_history -> orders (order_no));
 diesel::joinable!(order_staff_notes -> orders (order_no));
 diesel::joinable!(order_billing_addresses -> orders (order_no));
+diesel::joinable!(order_points -> orders (order_no));
 diesel::allow_tables_to_appear_in_same_query!(
     cart_lines,
     coupons,
@@ -133,8 +134,17 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_history,
     order_staff_notes,
     coupon_uses,
-    order_billing_addresses
+    order_billing_addresses,
+    order_points
 );
+
+diesel::table! {
+    order_points (order_no) {
+        order_no -> Text,
+        points_used -> BigInt,
+        points_discount -> BigInt,
+    }
+}
 
 diesel::table! {
     order_billing_addresses (order_no) {

@@ -90,6 +90,7 @@ fn checkout(lines: &[(i64, i64)], coupon: &str, key: &str) -> pb::CheckoutReques
         idempotency_key: key.to_owned(),
         cart_token: String::new(),
         client_ip: "198.51.100.20".to_owned(),
+        points: 0,
         billing_address: Some(keyshop_proto::common::v1::PostalAddress {
             first_name: "Ann".to_owned(),
             last_name: "Lee".to_owned(),

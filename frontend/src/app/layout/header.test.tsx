@@ -17,6 +17,7 @@ const MEMBER: MemberInfoDto = {
   newsletter: false,
   levelName: 'Silver',
   points: 120,
+  pointsExchangeRate: 100,
   createdAt: 0,
 };
 

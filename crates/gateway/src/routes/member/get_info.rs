@@ -20,6 +20,8 @@ pub struct MemberInfoDto {
     pub newsletter: bool,
     pub level_name: String,
     pub points: i64,
+    /// Points worth one US dollar at checkout, at the member's level.
+    pub points_exchange_rate: i32,
     /// Epoch milliseconds.
     pub created_at: i64,
 }
@@ -42,6 +44,7 @@ pub async fn get_info(state: web::Data<GatewayState>, request: HttpRequest) -> A
         newsletter: info.newsletter,
         level_name: info.level_name,
         points: info.points,
+        points_exchange_rate: info.points_exchange_rate,
         created_at: info.created_at_ms,
     }))
 }

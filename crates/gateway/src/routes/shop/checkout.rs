@@ -37,6 +37,9 @@ pub struct CheckoutBody {
     /// Who pays: a member picks one of their addresses, a guest types it.
     /// Field errors are named `billingAddress.<field>`.
     pub billing_address: PostalAddressDto,
+    /// A member's points to pay with: at most this many, as many as the
+    /// order can take (it is always left to pay at least one minor unit).
+    pub points: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -70,9 +73,9 @@ impl TryFrom<pb::Placed> for PlacedDto {
     request_body = CheckoutBody,
     responses(
         (status = 200, description = "The order, pending payment, and its payment session", body = Envelope<PlacedDto>),
-        (status = 400, description = "email, contact, coupon, lines, currency or billingAddress.<field> invalid", body = Envelope<FieldErrorsDto>),
+        (status = 400, description = "email, contact, coupon, lines, currency, points (a guest's, or out of range) or billingAddress.<field> invalid", body = Envelope<FieldErrorsDto>),
         (status = 409, description = "Out of stock (api.delivery.outOfStock)", body = Envelope<Option<String>>),
-        (status = 422, description = "Coupon refused, or the method is not offered in the currency", body = Envelope<Option<String>>),
+        (status = 422, description = "Coupon refused, the method is not offered in the currency, or fewer points than offered (api.order.pointsShort)", body = Envelope<Option<String>>),
         (status = 429, description = "A guest's limit of unpaid orders or held keys (api.order.guestLimit); data.retryAfter", body = Envelope<Option<RetryAfterDto>>),
     ))]
 #[post("/api/order/checkout")]
@@ -99,6 +102,7 @@ pub async fn checkout(
         cart_token: header(&request, CART_TOKEN_HEADER),
         billing_address: Some(body.billing_address.into()),
         client_ip: state.client_ip(&request),
+        points: body.points,
     };
     let placed = state.clients.order().checkout(order_call(&request, call)).await?.into_inner();
     Ok(Reply::ok(PlacedDto::try_from(placed)?))

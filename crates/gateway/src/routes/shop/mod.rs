@@ -104,6 +104,9 @@ pub struct OrderDto {
     pub payment_fee: i64,
     pub adjustment: i64,
     pub service_charge: i64,
+    /// The member's points paid with, and what they took off.
+    pub points_used: i64,
+    pub points_discount: i64,
     pub freight: i64,
     pub real_amount: i64,
     /// End of the payment window, epoch milliseconds.
@@ -151,6 +154,8 @@ impl TryFrom<pb::Order> for OrderDto {
             payment_fee: order.payment_fee,
             adjustment: order.adjustment,
             service_charge: order.service_charge,
+            points_used: order.points_used,
+            points_discount: order.points_discount,
             freight: order.freight,
             real_amount: order.real_amount,
             expires_at: order.expires_at_ms,

@@ -77,10 +77,13 @@ export function OrderLines({ order }: { order: OrderDto }) {
 export function PriceParts({ order }: { order: OrderDto }) {
   const { t } = useTranslation();
   const money = useOrderMoney();
+  const language = useAppStore(selectLanguage);
+  const pointsText = new Intl.NumberFormat(LANGUAGES[language].htmlLang);
   const parts: [TranslationKey, number, boolean][] = [
     ['shop.price.goods', order.goods, true],
     ['shop.price.memberDiscount', -order.memberDiscount, order.memberDiscount > 0],
     ['shop.price.coupon', -order.couponDiscount, order.couponDiscount > 0],
+    ['shop.price.points', -order.pointsDiscount, order.pointsDiscount > 0],
     ['shop.price.fee', order.paymentFee, order.paymentFee > 0],
     ['shop.price.adjustment', order.adjustment, order.adjustment !== 0],
     ['shop.price.serviceCharge', order.serviceCharge, order.serviceCharge > 0],
@@ -95,6 +98,7 @@ export function PriceParts({ order }: { order: OrderDto }) {
             <dt>
               {t(key)}
               {key === 'shop.price.coupon' && order.couponCode ? ` (${order.couponCode})` : ''}
+              {key === 'shop.price.points' ? ` (${pointsText.format(order.pointsUsed)})` : ''}
             </dt>
             <dd>{money(amount, order.currency)}</dd>
           </div>

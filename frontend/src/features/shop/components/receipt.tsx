@@ -78,6 +78,7 @@ export function Receipt({ order }: { order: OrderDto }) {
     ['shop.price.goods', order.goods],
     ['shop.price.memberDiscount', -order.memberDiscount],
     ['shop.price.coupon', -order.couponDiscount],
+    ['shop.price.points', -order.pointsDiscount],
     ['shop.price.fee', order.paymentFee],
     ['shop.price.adjustment', order.adjustment],
     ['shop.price.serviceCharge', order.serviceCharge],

@@ -1,4 +1,4 @@
-import { checkoutSchema, validContact } from './checkout-schema';
+import { checkoutSchema, validContact, validPoints } from './checkout-schema';
 
 const valid = {
   email: 'buyer@example.com',
@@ -16,6 +16,8 @@ const valid = {
     zip: '10117',
     country: 'DE',
   },
+  usePoints: false,
+  points: '',
 };
 
 function errorsOf(values: typeof valid): Record<string, string> {
@@ -56,5 +58,13 @@ describe('the checkout form', () => {
     expect(validContact('(030) 901-820')).toBe(true);
     expect(validContact('12345')).toBe(false);
     expect(validContact('+1'.padEnd(23, '5'))).toBe(false);
+  });
+
+  it('takes points as a whole number, empty for none', () => {
+    expect(['', '0', '1500', ' 250 ', '999999999999'].every(validPoints)).toBe(true);
+    expect(['-5', '1.5', 'abc', '1e3', '1000000000000'].some(validPoints)).toBe(false);
+    expect(errorsOf({ ...valid, usePoints: true, points: 'lots' })).toEqual({
+      points: 'api.field.notANumber',
+    });
   });
 });

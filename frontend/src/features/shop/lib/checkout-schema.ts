@@ -6,6 +6,11 @@ import { postalAddressShape } from '@/lib/forms/postal-address';
 /** The server's limits of the checkout form (order service, `domain::checkout`). */
 export const CHECKOUT_LIMITS = { note: 500, coupon: 32 } as const;
 
+/** The points a member offers, as typed: whole, not negative, at most 12 digits; empty is none. */
+export function validPoints(value: string): boolean {
+  return /^\d{0,12}$/.test(value.trim());
+}
+
 /** A contact number: optional; else 6 to 20 digits, an optional `+`, and spaces . - ( ) between. */
 export function validContact(value: string): boolean {
   const trimmed = value.trim();
@@ -32,6 +37,9 @@ export const checkoutSchema = z.object({
     ),
   paymentMethod: z.string().check(z.minLength(1, 'api.order.methodRequired')),
   billingAddress: z.object(postalAddressShape),
+  /** A member pays with points: `usePoints` on, at most `points` of them. */
+  usePoints: z.boolean(),
+  points: z.string().check(z.refine(validPoints, 'api.field.notANumber')),
 });
 
 export type CheckoutValues = z.infer<typeof checkoutSchema>;

@@ -1,20 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, MapPin, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { Coins, CreditCard, MapPin, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { useAddresses } from '@/api/addresses';
 import { cartKeys, useCart } from '@/api/cart';
-import { useMemberInfo } from '@/api/member-info';
+import { memberInfoKeys, useMemberInfo } from '@/api/member-info';
 import type { AddressDto, MemberInfoDto } from '@/api/types';
 import { PostalAddressFields } from '@/components/forms/postal-address-fields';
 import { AppLink } from '@/components/ui/app-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
-import { errorText, FormAlert, TextareaField, TextField } from '@/components/ui/form-field';
+import {
+  CheckboxField,
+  errorText,
+  FormAlert,
+  TextareaField,
+  TextField,
+} from '@/components/ui/form-field';
+import { LANGUAGES } from '@/lib/i18n/languages';
 import { paths, paymentPath } from '@/config/paths';
 import {
   EMPTY_POSTAL_ADDRESS,
@@ -25,7 +32,7 @@ import {
 import { submitError } from '@/lib/forms/submit-errors';
 import { ApiError } from '@/lib/http/envelope';
 import { useAppStore } from '@/stores/app-store';
-import { selectCurrency } from '@/stores/selectors';
+import { selectCurrency, selectLanguage } from '@/stores/selectors';
 import { useOrderMoney } from '@/hooks/use-order-money';
 
 import { checkout, usePaymentMethods } from '../api/shop';
@@ -41,6 +48,7 @@ const FIELDS: readonly FieldPath<CheckoutValues>[] = [
   'note',
   'coupon',
   'paymentMethod',
+  'points',
   ...POSTAL_FIELDS.map((field) => `billingAddress.${field}` as const),
 ];
 
@@ -55,6 +63,10 @@ function chosenAddress(saved: AddressDto[], choice: BillingChoice): AddressDto |
 }
 
 const selectEmail = (member: MemberInfoDto) => member.email;
+const selectPoints = (member: MemberInfoDto) => ({
+  balance: member.points,
+  perUsd: member.pointsExchangeRate,
+});
 
 /** A fresh key per checkout attempt: a double click or a retry answers the same order. */
 function newIdempotencyKey(): string {
@@ -72,6 +84,8 @@ export function CheckoutRoute() {
   const client = useQueryClient();
   const currency = useAppStore(selectCurrency);
   const memberEmail = useMemberInfo(selectEmail).data;
+  const points = useMemberInfo(selectPoints).data;
+  const language = useAppStore(selectLanguage);
   const cart = useCart();
   const methods = usePaymentMethods(currency.code);
   const money = useOrderMoney();
@@ -96,6 +110,8 @@ export function CheckoutRoute() {
       coupon: '',
       paymentMethod: methods.data?.[0]?.code ?? '',
       billingAddress: EMPTY_POSTAL_ADDRESS,
+      usePoints: false,
+      points: String(points?.balance ?? 0),
     },
     resetOptions: { keepDirtyValues: true },
     mode: 'onSubmit',
@@ -110,12 +126,16 @@ export function CheckoutRoute() {
   };
   const lines = (cart.data?.lines ?? []).filter((line) => line.available);
 
+  const usePoints = useWatch({ control, name: 'usePoints' });
+
   const onValid = async (values: CheckoutValues): Promise<void> => {
     setFormError(null);
+    const { usePoints: paysWithPoints, points: offered, ...form } = values;
     try {
       const placed = await checkout(
         {
-          ...values,
+          ...form,
+          points: paysWithPoints ? Number(offered.trim() || '0') : 0,
           currency: currency.code,
           lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
         },
@@ -123,6 +143,9 @@ export function CheckoutRoute() {
       );
       rememberOrderToken(placed.order.orderNo, placed.linkToken);
       await client.invalidateQueries({ queryKey: cartKeys.all });
+      if (placed.order.pointsUsed > 0) {
+        await client.invalidateQueries({ queryKey: memberInfoKeys.all });
+      }
       void navigate(paymentPath(paths.paying, placed.order.orderNo));
     } catch (error) {
       // A saved address the server refuses opens in the fields, to be corrected there.
@@ -222,6 +245,45 @@ export function CheckoutRoute() {
               ) : null}
             </fieldset>
           </section>
+          {points && points.balance > 0 && points.perUsd > 0 ? (
+            <section
+              className="ks-shop-card"
+              aria-labelledby="checkout-points"
+              data-testid="checkout-points"
+            >
+              <h2 id="checkout-points" className="ks-shop-card__title ks-points-title">
+                <Coins aria-hidden="true" size={20} />
+                {t('shop.checkout.points')}
+              </h2>
+              <p className="ks-shop-card__hint" data-testid="checkout-points-balance">
+                {t('shop.checkout.pointsHave', {
+                  points: new Intl.NumberFormat(LANGUAGES[language].htmlLang).format(
+                    points.balance,
+                  ),
+                  value: money(
+                    Math.floor((points.balance * 100 * currency.rate) / points.perUsd),
+                    currency.code,
+                  ),
+                })}
+              </p>
+              <CheckboxField
+                label={t('shop.checkout.usePoints')}
+                testId="checkout-use-points"
+                {...register('usePoints')}
+              />
+              {usePoints ? (
+                <TextField
+                  label={t('shop.checkout.pointsToUse')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  hint={t('shop.checkout.pointsHint', { rate: points.perUsd })}
+                  error={errors.points?.message}
+                  testId="checkout-points-input"
+                  {...register('points')}
+                />
+              ) : null}
+            </section>
+          ) : null}
           <section className="ks-shop-card" aria-labelledby="checkout-billing">
             <h2 id="checkout-billing" className="ks-shop-card__title">
               {t('shop.checkout.billing')}

@@ -5,7 +5,10 @@ import { useOrderMoney } from '@/hooks/use-order-money';
 
 import { useDateTime } from '../lib/format';
 
-/** An order's state, buyer, total and placement time, as the search and the order page show them. */
+/**
+ * An order's state, buyer, total (and the member's points it was paid with) and placement time,
+ * as the search and the order page show them.
+ */
 export function OrderFacts({ order }: { order: OrderDto }) {
   const { t } = useTranslation();
   const money = useOrderMoney();
@@ -24,6 +27,14 @@ export function OrderFacts({ order }: { order: OrderDto }) {
         <dt>{t('staff.orders.total')}</dt>
         <dd>{money(order.realAmount, order.currency)}</dd>
       </div>
+      {order.pointsUsed > 0 ? (
+        <div>
+          <dt>{t('shop.price.points')}</dt>
+          <dd data-testid="staff-order-points">
+            {`${String(order.pointsUsed)} · ${money(-order.pointsDiscount, order.currency)}`}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>{t('staff.orders.placed')}</dt>
         <dd>{formatDateTime(order.createdAt)}</dd>
