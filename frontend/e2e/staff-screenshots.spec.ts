@@ -10,7 +10,7 @@ import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
 
 /**
  * Not a test: `npm run screenshots` also saves the staff console (sign-in, the dashboard, the refund
- * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the products and the product editor, the site settings, the news and its editor, the footer pages, the newsletter and its editor, the forms inbox, the payment methods, the membership levels, the notices, the reviews, the team page, the audit log) in three languages
+ * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the products and the product editor, the site settings, the news and its editor, the footer pages, the newsletter and its editor, the forms inbox, the support tickets and the refund's ticket, the payment methods, the membership levels, the notices, the reviews, the team page, the audit log) in three languages
  * at desktop and phone sizes into screenshots/ for a person to look at.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -74,6 +74,8 @@ test('the staff console, for people to look at', async ({ browser, page, request
         ['newsletters', '/staff/newsletters', 'staff-newsletters'],
         ['newsletter-editor', '/staff/newsletters/new', 'staff-newsletter-body'],
         ['forms', '/staff/forms', 'staff-forms'],
+        ['tickets', '/staff/tickets', 'staff-ticket'],
+        ['ticket', '/staff/tickets/1', 'staff-ticket-message'],
         ['payment-methods', '/staff/payment-methods', 'staff-payment-method'],
         ['levels', '/staff/levels', 'staff-level'],
         ['team', '/staff/team', 'staff-team'],

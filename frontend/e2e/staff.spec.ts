@@ -248,7 +248,7 @@ test('the owner makes a coupon, edits it and switches it off', async ({ page }) 
   await page.getByTestId('staff-coupon-save').click();
   await expect(page.getByTestId('staff-coupon-form')).toContainText('out of range');
   await page.getByTestId('staff-coupon-amount').fill('15');
-  await page.getByTestId('staff-coupon-limit').fill('50');
+  await page.getByTestId('staff-coupon-limit').fill('100');
   await page.getByTestId('staff-coupon-type-dlc').check();
   await page.getByTestId('staff-coupon-save').click();
   const card = page.locator(`[data-testid="staff-coupon"][data-code="${code}"]`);
@@ -336,4 +336,67 @@ test('a member pays part of an order with points the owner gave and gets them ba
     await page.goto('/my-account');
     await expect(page.getByTestId('overview-points')).toHaveText('2000', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+});
+
+test('support answers a member’s ticket in the console and the member reads the reply', async ({
+  page,
+  browser,
+}) => {
+  const tag = Date.now().toString(36);
+  const agent = `desk-${tag}@shop.example`;
+  const email = uniqueEmail(`ticket-${tag}`);
+  const password = 'a member password';
+  const subject = `Key ${tag} does not work`;
+  const registered = await page.request.post('/prod-api/api/register', {
+    data: {
+      email,
+      fullName: 'Tia Ticket',
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
+      newsletter: false,
+      code: 'e2e-pass',
+      uuid: 'e2e',
+    },
+  });
+  expect(registered.status()).toBe(200);
+  // Support is on duty: told of each new ticket by e-mail.
+  const office = await newPage(browser);
+  await enrollAndSignIn(office, addStaffFromCli(agent, 'support'), agent);
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Tia Ticket');
+  await page.goto('/my-support');
+  await page.getByTestId('ticket-new').click();
+  await page.getByTestId('ticket-subject').fill(subject);
+  await page.getByTestId('ticket-message').fill('Steam says the key was already used.');
+  await page.getByTestId('ticket-submit').click();
+  await expect(page.getByTestId('ticket-thread')).toContainText(subject);
+  await expect(page).toHaveURL(/\/my-support\?id=\d+$/);
+
+  // Support is told, finds it waiting and answers it.
+  await waitForMail(agent, /\/staff\/tickets\/\d+/);
+  await office.getByTestId('staff-nav-staff.nav.tickets').click();
+  const waiting = office.getByTestId('staff-ticket').filter({ hasText: subject });
+  await expect(waiting).toHaveAttribute('data-status', 'open');
+  await expect(waiting).toContainText(email);
+  await waiting.getByTestId('staff-ticket-link').click();
+  await expect(office.getByTestId('staff-ticket-member')).toHaveText(email);
+  await office.getByTestId('staff-ticket-send').click();
+  await expect(office.getByText('This field is required')).toBeVisible();
+  await office.getByTestId('staff-ticket-reply').fill('We sent you a new key by e-mail.');
+  await office.getByTestId('staff-ticket-send').click();
+  await expect(office.getByTestId('staff-ticket-message')).toHaveCount(2);
+  await expect(office.getByTestId('staff-ticket-status')).toHaveText('Answered');
+  await waitForMail(email, /We sent you a new key by e-mail\./);
+
+  // The member reads the answer under My support; support closes the ticket.
+  await page.reload();
+  await expect(page.getByTestId('ticket-message-item')).toHaveCount(2);
+  await expect(page.getByTestId('ticket-thread')).toContainText('We sent you a new key by e-mail.');
+  await office.getByTestId('staff-ticket-close').click();
+  await expect(office.getByTestId('staff-ticket-closed')).toBeVisible();
+  await expect(office.getByTestId('staff-ticket-status')).toHaveText('Closed');
 });

@@ -48,6 +48,8 @@ crate::vocabulary! {
         FormStatus = "form.status",
         PaymentMethodSet = "payment_method.set",
         LevelSave = "level.save",
+        TicketReply = "ticket.reply",
+        TicketClose = "ticket.close",
     }
 }
 

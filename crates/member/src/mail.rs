@@ -96,6 +96,39 @@ pub fn form_arrived(to: &str, form_kind: &str, sender: &str, inbox_url: &str) ->
     )
 }
 
+/// Staff answered the member's ticket: the reply, and the link to the thread.
+pub fn ticket_answered(to: &str, language_code: &str, subject: &str, reply: &str, ticket_url: &str) -> Composed {
+    let language = language(language_code);
+    let messages = Messages::embedded();
+    compose(
+        to,
+        language,
+        messages.text(language, "email.member.ticket.answeredSubject", &[("subject", subject)]),
+        &[
+            Block::Text(messages.text(language, "email.member.ticket.answeredIntro", &[("subject", subject)])),
+            Block::Text(reply.to_owned()),
+            Block::Link(messages.text(language, "email.member.ticket.open", &[]), ticket_url.to_owned()),
+        ],
+    )
+}
+
+/// A new ticket for staff who answer tickets (in the default language:
+/// staff have none of their own).
+pub fn ticket_opened(to: &str, subject: &str, sender: &str, ticket_url: &str) -> Composed {
+    let language = keyshop_core::i18n::DEFAULT;
+    let messages = Messages::embedded();
+    let values = [("subject", subject), ("email", sender)];
+    compose(
+        to,
+        language,
+        messages.text(language, "email.staff.ticketOpened.subject", &values),
+        &[
+            Block::Text(messages.text(language, "email.staff.ticketOpened.body", &values)),
+            Block::Link(messages.text(language, "email.staff.ticketOpened.link", &[]), ticket_url.to_owned()),
+        ],
+    )
+}
+
 /// The double opt-in link, with the unsubscribe link.
 pub fn newsletter_confirm(to: &str, language_code: &str, confirm_url: &str, unsubscribe_url: &str) -> Composed {
     let language = language(language_code);

@@ -42,6 +42,8 @@ export const AuditActionValues = [
   'form.status',
   'payment_method.set',
   'level.save',
+  'ticket.reply',
+  'ticket.close',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

@@ -130,6 +130,10 @@ const staff = {
   newsletter: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-newsletter'),
   forms: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-forms'),
+  tickets: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-tickets'),
+  ticket: () =>
+    import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-ticket'),
   payments: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-payment-methods'),
   levels: () =>
@@ -336,6 +340,8 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', `${paths.staffNews}/:id`, staff.newsItem, 'StaffNewsItemRoute'),
           page('pageTitle.staff', paths.staffPages, staff.pages, 'StaffPagesRoute'),
           page('pageTitle.staff', paths.staffForms, staff.forms, 'StaffFormsRoute'),
+          page('pageTitle.staff', paths.staffTickets, staff.tickets, 'StaffTicketsRoute'),
+          page('pageTitle.staff', `${paths.staffTickets}/:id`, staff.ticket, 'StaffTicketRoute'),
           page('pageTitle.staff', paths.staffPayments, staff.payments, 'StaffPaymentMethodsRoute'),
           page('pageTitle.staff', paths.staffLevels, staff.levels, 'StaffLevelsRoute'),
           page(

@@ -58,6 +58,7 @@ export const paths = {
   staffPages: '/staff/pages',
   staffNewsletters: '/staff/newsletters',
   staffForms: '/staff/forms',
+  staffTickets: '/staff/tickets',
   staffPayments: '/staff/payment-methods',
   staffLevels: '/staff/levels',
 } as const;

@@ -143,6 +143,7 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.MemberService/StaffListTickets", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffGetTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/StaffReplyTicket", Access::Staff(Permission::TicketsAnswer)),
+    ("/keyshop.member.v1.MemberService/StaffCloseTicket", Access::Staff(Permission::TicketsAnswer)),
     ("/keyshop.member.v1.MemberService/SetMemberDisabled", Access::Staff(Permission::MembersManage)),
     ("/keyshop.member.v1.MemberService/StaffSupportFigures", Access::Staff(Permission::DashboardRead)),
     ("/keyshop.member.v1.MemberService/StaffSearchMembers", Access::Staff(Permission::MembersRead)),

@@ -271,6 +271,10 @@ async fn every_staff_route_refuses_no_session_a_members_token_and_a_role_without
         ),
         (Method::PUT, "/prod-api/api/staff/currencies/EUR", json!({"rate": "0.9"}), Some(&support_token)),
         (Method::GET, "/prod-api/api/staff/forms/1", Value::Null, Some(&finance_token)),
+        (Method::GET, "/prod-api/api/staff/tickets", Value::Null, Some(&manager_token)),
+        (Method::GET, "/prod-api/api/staff/tickets/1", Value::Null, Some(&finance_token)),
+        (Method::POST, "/prod-api/api/staff/tickets/1/reply", json!({"body": "x"}), Some(&manager_token)),
+        (Method::POST, "/prod-api/api/staff/tickets/1/close", json!({}), Some(&finance_token)),
         (Method::POST, "/prod-api/api/staff/forms/1/reply", json!({"version": 1, "body": "x"}), Some(&finance_token)),
         (Method::PUT, "/prod-api/api/staff/forms/1", json!({"version": 1, "status": "closed"}), Some(&finance_token)),
         (Method::PUT, "/prod-api/api/staff/settings/heroTitle.ar", json!({"value": "x"}), Some(&support_token)),
@@ -1009,6 +1013,60 @@ async fn support_answers_a_sale_form_by_e_mail_and_closes_it() {
     )
     .await;
     assert_eq!((status, &closed["data"]["status"]), (StatusCode::OK, &json!("closed")), "{closed}");
+}
+
+#[actix_web::test]
+async fn support_answers_a_ticket_the_member_reads_by_e_mail_and_closes_it() {
+    let app = spawn_app().await;
+    let support = staff_token(&app, "desk@shop.example", StaffRole::Support).await;
+    let ann = member_token(&app, "ann.ticket@example.com").await;
+    let opened = json!({"subject": "My key does not work", "message": "Steam says it was used", "orderNo": ""});
+    let (status, opened) = call_json(&app.state, with_token(post("/prod-api/api/tickets", opened), &ann)).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    let id = opened["data"]["id"].as_i64().unwrap();
+    // Staff who answer tickets are told, with a link to it in the console.
+    let told = mails_to(&app, "desk@shop.example", 1).await;
+    assert!(
+        told[0].contains("My key does not work") && told[0].contains(&format!("/staff/tickets/{id}")),
+        "{}",
+        told[0]
+    );
+
+    let (status, list) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/tickets?status=open"), &support)).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    assert_eq!(list["data"]["rows"][0]["memberEmail"], "ann.ticket@example.com");
+    assert_eq!(list["data"]["rows"][0]["status"], "open");
+    let (status, bad) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/tickets?status=lost"), &support)).await;
+    assert_eq!((status, &bad["data"]["fields"]["status"]), (StatusCode::BAD_REQUEST, &json!("api.field.invalid")));
+
+    let reply = |body: &str| {
+        with_token(post(&format!("/prod-api/api/staff/tickets/{id}/reply"), json!({"body": body})), &support)
+    };
+    let (status, refused) = call_json(&app.state, reply(" ")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    let (status, answered) = call_json(&app.state, reply("We sent you a new key.")).await;
+    assert_eq!(status, StatusCode::OK, "{answered}");
+    assert_eq!(answered["data"]["ticket"]["status"], "answered");
+    assert_eq!(answered["data"]["messages"][1]["author"], "staff");
+    let mail = mails_to(&app, "ann.ticket@example.com", 1).await.pop().unwrap();
+    assert!(mail.contains("We sent you a new key.") && mail.contains(&format!("/my-support?id={id}")), "{mail}");
+    // The member reads it in their thread.
+    let (_, thread) =
+        call_json(&app.state, with_token(support::get(&format!("/prod-api/api/tickets/{id}")), &ann)).await;
+    assert_eq!(thread["data"]["messages"][1]["body"], "We sent you a new key.");
+
+    let close = || with_token(post(&format!("/prod-api/api/staff/tickets/{id}/close"), json!({})), &support);
+    let (status, closed) = call_json(&app.state, close()).await;
+    assert_eq!((status, &closed["data"]["ticket"]["status"]), (StatusCode::OK, &json!("closed")), "{closed}");
+    let (status, _) = call_json(&app.state, close()).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = call_json(&app.state, reply("One more thing")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a closed ticket takes no more messages");
+    let (status, _) =
+        call_json(&app.state, with_token(support::get("/prod-api/api/staff/tickets/999999"), &support)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[actix_web::test]

@@ -109,6 +109,7 @@ pub fn ticket(row: TicketRow) -> pb::Ticket {
         created_at_ms: row.created_at,
         updated_at_ms: row.updated_at,
         member_id: row.member_id,
+        member_email: String::new(),
     }
 }
 

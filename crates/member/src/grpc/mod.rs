@@ -486,9 +486,7 @@ impl MemberApi for MemberGrpc {
     async fn post_ticket_message(&self, request: Request<pb::TicketMessageRequest>) -> Answer<pb::IdResponse> {
         let caller = self.caller(&request).await?;
         let request = request.into_inner();
-        ok(pb::IdResponse {
-            id: self.service.post_ticket_message(Some(&caller), request.ticket_id, &request.body).await?,
-        })
+        ok(pb::IdResponse { id: self.service.post_ticket_message(&caller, request.ticket_id, &request.body).await? })
     }
 
     async fn close_ticket(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
@@ -503,18 +501,33 @@ impl MemberApi for MemberGrpc {
             .status
             .map(|status| TicketStatus::from_proto(status).map_err(|_| AppError::field("status", "api.field.invalid")))
             .transpose()?;
-        let (rows, total, paging) = self.service.staff_tickets(status, request.page, request.limit).await?;
-        ok(convert::ticket_page(rows, total, paging))
+        let (rows, emails, total, paging) = self.service.staff_tickets(status, request.page, request.limit).await?;
+        let mut page = convert::ticket_page(rows, total, paging);
+        for ticket in &mut page.rows {
+            ticket.member_email = emails.get(&ticket.member_id).cloned().unwrap_or_default();
+        }
+        ok(page)
     }
 
     async fn staff_get_ticket(&self, request: Request<pb::IdRequest>) -> Answer<pb::TicketThread> {
-        let (ticket, messages) = self.service.ticket(None, request.into_inner().id).await?;
-        ok(convert::thread(ticket, messages))
+        let (ticket, messages, email) = self.service.staff_ticket(request.into_inner().id).await?;
+        let mut thread = convert::thread(ticket, messages);
+        if let Some(ticket) = thread.ticket.as_mut() {
+            ticket.member_email = email;
+        }
+        ok(thread)
     }
 
     async fn staff_reply_ticket(&self, request: Request<pb::TicketMessageRequest>) -> Answer<pb::IdResponse> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
         let request = request.into_inner();
-        ok(pb::IdResponse { id: self.service.post_ticket_message(None, request.ticket_id, &request.body).await? })
+        ok(pb::IdResponse { id: self.service.staff_reply_ticket(request.ticket_id, &request.body, actor).await? })
+    }
+
+    async fn staff_close_ticket(&self, request: Request<pb::IdRequest>) -> Answer<pb::Empty> {
+        let actor = keyshop_core::audit::Actor::Staff(keyshop_core::identity::staff(&request)?.clone());
+        self.service.staff_close_ticket(request.into_inner().id, actor).await?;
+        ok(pb::Empty {})
     }
 
     async fn staff_search_members(&self, request: Request<pb::StaffMemberQuery>) -> Answer<pb::CustomerPage> {

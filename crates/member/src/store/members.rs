@@ -206,3 +206,10 @@ pub fn take_points_at_most(conn: &mut DbConnection, id: i64, points: i64, now_ms
         }
     }
 }
+
+/// The e-mail of each member of `ids` still there, by id.
+pub fn emails_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<std::collections::BTreeMap<i64, String>> {
+    let rows: Vec<(i64, String)> =
+        members::table.filter(members::id.eq_any(ids)).select((members::id, members::email)).load(conn)?;
+    Ok(rows.into_iter().collect())
+}

@@ -33,6 +33,7 @@ pub mod sessions;
 pub mod settings;
 pub mod sign_in;
 pub mod stock;
+pub mod tickets;
 
 use std::future::Future;
 
