@@ -257,7 +257,8 @@ test('finance sets a euro fee on a payment method; a manager sets the euro rate 
     };
     return rates.data.find((currency) => currency.code === 'EUR')?.rate;
   };
-  expect(await quoted()).toBe(0.5);
+  // At once, give or take the gateway's one-second micro-cache of public answers.
+  await expect.poll(quoted, { timeout: 5_000 }).toBe(0.5);
   const restored = desk.locator('[data-testid="staff-currency"][data-code="EUR"]');
   await restored.getByTestId('staff-currency-rate').fill(before);
   await restored.getByTestId('staff-currency-save').click();
