@@ -10,6 +10,7 @@ pub mod db;
 pub mod email;
 pub mod error;
 pub mod events;
+pub mod fanout;
 pub mod fields;
 pub mod grpc;
 pub mod i18n;

@@ -7,8 +7,12 @@ use crate::cache::{self, Cache};
 use crate::clock::{self, SharedClock};
 use crate::config::Config;
 use crate::events::{self, EventBus};
+use crate::fanout::Fanout;
 use crate::identity::{Keyring, KeyringError, Party, Signer};
 use crate::throttle::{self, Throttle};
+
+/// The Redis channel of live chat.
+pub const CHAT_CHANNEL: &str = "keyshop:chat:v1";
 
 #[derive(Clone)]
 pub struct Platform {
@@ -16,6 +20,8 @@ pub struct Platform {
     pub cache: Arc<dyn Cache>,
     /// Rate-limit counters, apart from the cache (nothing cached evicts them).
     pub throttle: Arc<dyn Throttle>,
+    /// Live chat's messages to every replica (through Redis with a Redis cache).
+    pub chat_fanout: Arc<Fanout>,
     /// Holds the process's outbox relays while its services join the bus.
     pub relay_gate: RelayGate,
     /// Where the services read the time.
@@ -65,10 +71,12 @@ impl Platform {
         let cache =
             cache::cache_from_url(&config.cache_url, config.cache_max_entries).map_err(|error| error.to_string())?;
         let throttle = throttle::throttle_from_url(&config.cache_url).map_err(|error| error.to_string())?;
+        let chat_fanout = Fanout::from_url(&config.cache_url, CHAT_CHANNEL).map_err(|error| error.to_string())?;
         Ok(Platform {
             bus,
             cache,
             throttle,
+            chat_fanout,
             relay_gate: RelayGate::open(),
             clock: clock::system(),
             identity: Keyring::default(),

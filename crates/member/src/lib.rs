@@ -20,6 +20,7 @@ use keyshop_core::mail::Mailer;
 use keyshop_core::platform::Platform;
 use keyshop_core::shutdown::{Shutdown, every};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
+use keyshop_proto::member::v1::chat_service_server::ChatServiceServer;
 use keyshop_proto::member::v1::member_service_server::MemberServiceServer;
 use keyshop_proto::member::v1::staff_service_server::StaffServiceServer;
 use secrecy::ExposeSecret;
@@ -29,6 +30,7 @@ use tonic::service::Routes;
 
 use crate::events::{AUDIT_GROUP, AuditRecorder, LEVELS_GROUP, OrderPaidHandler};
 use crate::grpc::MemberGrpc;
+use crate::grpc::chat::ChatGrpc;
 use crate::grpc::staff::StaffGrpc;
 use crate::service::{MemberDeps, MemberService, MemberSettings};
 
@@ -93,6 +95,7 @@ impl Member {
             mailer,
             catalog,
             waker: waker.clone(),
+            chat_fanout: platform.chat_fanout.clone(),
         };
         let service = Arc::new(MemberService::new(deps, settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
@@ -141,7 +144,8 @@ impl Member {
         let staff = StaffServiceServer::new(StaffGrpc { service: self.service.clone() });
         let name = <MemberServiceServer<MemberGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        let routes = Routes::new(api).add_service(staff);
+        let chat = ChatServiceServer::new(ChatGrpc { service: self.service.clone() });
+        let routes = Routes::new(api).add_service(staff).add_service(chat);
         keyshop_core::grpc::serve_routes(name, routes, listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())
     }

@@ -154,6 +154,12 @@ impl TestStore {
         self.signed(service, Party::Gateway, Some(crate::identity::staff(role))).await
     }
 
+    /// A channel to `service` as the gateway calls it for the member of
+    /// staff `claim` (an account of the member database, by its id).
+    pub async fn staff_channel_for(&self, service: ServiceName, claim: StaffClaim) -> Signed {
+        self.signed(service, Party::Gateway, Some(claim)).await
+    }
+
     async fn signed(&self, service: ServiceName, caller: Party, staff: Option<StaffClaim>) -> Signed {
         let signer = self.identity.signer(caller).expect("the store holds every key");
         InterceptedService::new(self.raw_channel(service).await, Asserting { signer, audience: service.into(), staff })

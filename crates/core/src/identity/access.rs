@@ -164,6 +164,14 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.StaffService/ListStaff", Access::Staff(Permission::StaffManage)),
     ("/keyshop.member.v1.StaffService/UpdateStaff", Access::Staff(Permission::StaffManage)),
     ("/keyshop.member.v1.StaffService/ResetStaff", Access::Staff(Permission::StaffManage)),
+    // Member: live chat's agent side.
+    ("/keyshop.member.v1.ChatService/StaffChatInbox", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffFollowChats", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffChatLines", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffAssignChat", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffWriteChat", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffTyping", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffCloseChat", Access::Staff(Permission::ChatAnswer)),
     // Member: points are paid with in the order service's checkout.
     ("/keyshop.member.v1.MemberService/SpendPoints", Access::Parties(&[Party::Order])),
     ("/keyshop.member.v1.MemberService/ReturnPoints", Access::Parties(&[Party::Order])),

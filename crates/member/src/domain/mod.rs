@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod address;
+pub mod chat;
 pub mod forms;
 pub mod level;
 pub mod newsletter;

@@ -1,6 +1,7 @@
 //! The tonic adapter: proto in, use case, proto out. The session token comes
 //! from the `authorization` metadata, never from a message.
 
+pub mod chat;
 mod convert;
 pub mod staff;
 

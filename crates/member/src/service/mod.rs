@@ -4,6 +4,7 @@
 mod addresses;
 pub mod auth;
 mod captcha;
+pub mod chat;
 mod customers;
 mod forms;
 pub mod forms_inbox;
@@ -87,6 +88,8 @@ pub struct MemberService {
     mailer: Arc<Mailer>,
     catalog: CatalogClient,
     waker: OutboxWaker,
+    /// Live chat's events to the followers of every replica.
+    chat_fanout: Arc<keyshop_core::fanout::Fanout>,
     settings: MemberSettings,
     /// Wakes the newsletter sender when an issue starts here.
     newsletter_wake: Arc<tokio::sync::Notify>,
@@ -101,6 +104,7 @@ pub struct MemberDeps {
     pub mailer: Arc<Mailer>,
     pub catalog: CatalogClient,
     pub waker: OutboxWaker,
+    pub chat_fanout: Arc<keyshop_core::fanout::Fanout>,
 }
 
 impl MemberService {
@@ -108,9 +112,9 @@ impl MemberService {
         if settings.captcha_test_code.is_some() {
             tracing::warn!("KEYSHOP_CAPTCHA_TEST_CODE is set: the captcha accepts a fixed code (tests only)");
         }
-        let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker } = deps;
+        let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker, chat_fanout } = deps;
         let newsletter_wake = Arc::new(tokio::sync::Notify::new());
-        MemberService { db, clock, cache, throttle, mailer, catalog, waker, settings, newsletter_wake }
+        MemberService { db, clock, cache, throttle, mailer, catalog, waker, chat_fanout, settings, newsletter_wake }
     }
 
     pub fn db(&self) -> &Db {

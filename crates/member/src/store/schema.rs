@@ -164,6 +164,40 @@ diesel::table! {
 }
 
 diesel::table! {
+    chats (id) {
+        id -> BigInt,
+        visitor_hash -> Text,
+        member_id -> Nullable<BigInt>,
+        name -> Text,
+        email -> Text,
+        order_no -> Text,
+        language -> Text,
+        status -> Text,
+        agent_id -> Nullable<BigInt>,
+        rating -> Nullable<Integer>,
+        shopper_read -> BigInt,
+        agent_read -> BigInt,
+        first_response_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    chat_messages (id) {
+        id -> BigInt,
+        chat_id -> BigInt,
+        author -> Text,
+        staff_id -> Nullable<BigInt>,
+        body -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(chat_messages -> chats (chat_id));
+
+diesel::table! {
     point_spends (order_no) {
         order_no -> Text,
         member_id -> BigInt,
@@ -358,6 +392,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     notice_texts,
     notice_reads,
     consumptions,
+    chats,
+    chat_messages,
     point_spends,
     form_submissions,
     form_replies,

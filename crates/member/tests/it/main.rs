@@ -3,5 +3,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod accounts;
+mod chat;
 mod records;
 mod support;

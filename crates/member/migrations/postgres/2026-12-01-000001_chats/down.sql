@@ -1,0 +1,2 @@
+DROP TABLE chat_messages;
+DROP TABLE chats;
