@@ -184,6 +184,35 @@ impl Throttle for RedisThrottle {
     }
 }
 
+/// A connection's allowance of messages: `burst` at once, refilled at
+/// `per_second` (never above the burst, whatever the idle time).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Allowance {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    at_ms: i64,
+}
+
+impl Allowance {
+    pub fn new(burst: u32, per_second: f64, now_ms: i64) -> Allowance {
+        Allowance { tokens: f64::from(burst), burst: f64::from(burst), per_second, at_ms: now_ms }
+    }
+
+    /// Whether one more message may go at `now_ms` (and counts it when it may).
+    pub fn take(&mut self, now_ms: i64) -> bool {
+        let elapsed = (now_ms - self.at_ms).max(0) as f64 / 1000.0;
+        self.tokens = (self.tokens + elapsed * self.per_second).min(self.burst);
+        self.at_ms = self.at_ms.max(now_ms);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -243,5 +272,20 @@ mod tests {
         }
         assert_eq!(throttle.len(), 3);
         assert_eq!(throttle.count("locked-account").await.0, 1, "the long lock-out outlives the flood");
+    }
+
+    #[test]
+    fn an_allowance_gives_a_burst_then_about_one_a_second() {
+        let mut allowance = Allowance::new(5, 1.0, 0);
+        assert!((0..5).all(|_| allowance.take(0)));
+        assert!(!allowance.take(0), "the burst is spent");
+        assert!(!allowance.take(500));
+        assert!(allowance.take(1000));
+        assert!(!allowance.take(1000));
+        // Idle for a minute: the burst again, not sixty.
+        assert!((0..5).all(|_| allowance.take(61_000)));
+        assert!(!allowance.take(61_000));
+        // A clock that steps back never gives more.
+        assert!(!allowance.take(30_000));
     }
 }

@@ -11,6 +11,7 @@ use keyshop_core::grpc::{Balanced, ContextInterceptor, Target, TargetError};
 use keyshop_core::identity::{Party, Signer};
 use keyshop_proto::catalog::v1::catalog_service_client::CatalogServiceClient;
 use keyshop_proto::delivery::v1::delivery_service_client::DeliveryServiceClient;
+use keyshop_proto::member::v1::chat_service_client::ChatServiceClient;
 use keyshop_proto::member::v1::member_service_client::MemberServiceClient;
 use keyshop_proto::member::v1::staff_service_client::StaffServiceClient;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
@@ -30,6 +31,7 @@ pub struct ServiceClients {
     catalog: CatalogServiceClient<Intercepted>,
     member: MemberServiceClient<Intercepted>,
     staff: StaffServiceClient<Intercepted>,
+    chat: ChatServiceClient<Intercepted>,
     delivery: DeliveryServiceClient<Intercepted>,
     order: OrderServiceClient<Intercepted>,
     payment: PaymentServiceClient<Intercepted>,
@@ -95,6 +97,7 @@ impl ServiceEndpoints {
                 .max_decoding_message_size(MAX_CATALOG_MESSAGE_BYTES),
             member: MemberServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
             staff: StaffServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
+            chat: ChatServiceClient::with_interceptor(member.clone(), self.interceptor(Party::Member)),
             delivery: DeliveryServiceClient::with_interceptor(delivery.clone(), self.interceptor(Party::Delivery)),
             order: OrderServiceClient::with_interceptor(order.clone(), self.interceptor(Party::Order)),
             payment: PaymentServiceClient::with_interceptor(payment.clone(), self.interceptor(Party::Payment)),
@@ -126,6 +129,11 @@ impl ServiceClients {
     /// The staff module of the member service.
     pub fn staff(&self) -> StaffServiceClient<Intercepted> {
         self.staff.clone()
+    }
+
+    /// Live chat, owned by the member service.
+    pub fn chat(&self) -> ChatServiceClient<Intercepted> {
+        self.chat.clone()
     }
 
     pub fn delivery(&self) -> DeliveryServiceClient<Intercepted> {

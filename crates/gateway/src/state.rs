@@ -27,6 +27,8 @@ pub struct GatewayState {
     pub spa_dir: PathBuf,
     /// Send `Strict-Transport-Security` (the public URL is https).
     pub hsts: bool,
+    /// The public URL's origin: WebSockets from a browser elsewhere are refused.
+    pub public_origin: String,
     /// This worker's short-lived answers to public list calls.
     pub responses: ResponseCache,
 }
@@ -44,6 +46,7 @@ impl GatewayState {
             },
             spa_dir: http.spa_dir.clone(),
             hsts: http.hsts,
+            public_origin: http.public_origin.clone(),
             responses: ResponseCache::new(http.response_cache_ttl, clock),
         }
     }

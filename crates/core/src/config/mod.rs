@@ -84,6 +84,9 @@ pub struct HttpConfig {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Answers carry `Strict-Transport-Security` (the public URL is https).
     pub hsts: bool,
+    /// `scheme://host[:port]` of the public URL: a browser's WebSocket from
+    /// another origin is refused.
+    pub public_origin: String,
     /// HTTP worker threads.
     pub workers: usize,
     /// How long the gateway reuses an answer to a public list GET (zero: never).
@@ -571,6 +574,7 @@ impl Config {
                 trust_forwarded_for: raw.trust_forwarded_for.unwrap_or(false),
                 trusted_proxies,
                 hsts: public_url.starts_with("https://"),
+                public_origin: origin_of(&public_url),
                 workers,
                 response_cache_ttl: Duration::from_millis(response_cache_ttl_ms),
             },
@@ -802,9 +806,29 @@ fn with_service_db(url: &str, service: ServiceName) -> String {
     }
 }
 
+/// `scheme://host[:port]` of `url`, lowercased (the path dropped).
+pub fn origin_of(url: &str) -> String {
+    let url = url.trim().to_ascii_lowercase();
+    match url.find("://") {
+        Some(start) => {
+            let rest = &url[start + 3..];
+            let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+            format!("{}{}", &url[..start + 3], &rest[..end])
+        }
+        None => url,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_public_origin_is_scheme_host_and_port() {
+        assert_eq!(origin_of("https://Shop.Example/store?x=1"), "https://shop.example");
+        assert_eq!(origin_of("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
+        assert_eq!(origin_of("http://localhost:8080/#top"), "http://localhost:8080");
+    }
 
     #[test]
     fn defaults_are_the_embedded_mode() {

@@ -15,6 +15,7 @@ pub mod postal;
 pub mod shop;
 pub mod staff;
 pub mod text;
+pub mod ws;
 
 use actix_web::web;
 use serde::Deserialize;
@@ -128,6 +129,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(staff::tickets::staff_ticket)
             .service(staff::tickets::staff_reply_ticket)
             .service(staff::tickets::staff_close_ticket)
+            .service(ws::chat::chat_socket)
+            .service(ws::staff::staff_socket)
             .service(staff::currencies::staff_currencies)
             .service(staff::currencies::staff_set_currency_rate)
             .service(staff::payment_methods::staff_payment_methods)

@@ -541,6 +541,47 @@ fn a_distributed_store_sells_through_a_killed_delivery_service_and_two_order_rep
         std::thread::sleep(Duration::from_millis(200));
     }
 
+    // Live chat across replicas: a second member service and a second
+    // gateway in front of it. The agent is on one, the guest on the other;
+    // a line reaches the other side through Redis.
+    let member_2_port = free_port();
+    cluster.start("member-2", "member", false, &[("MEMBER_GRPC_ADDR", format!("127.0.0.1:{member_2_port}"))]);
+    let http_2_port = free_port();
+    cluster.start(
+        "gateway-2",
+        "gateway",
+        false,
+        &[
+            ("KEYSHOP_HTTP_ADDR", format!("127.0.0.1:{http_2_port}")),
+            ("MEMBER_GRPC_URL", format!("http://127.0.0.1:{member_2_port}")),
+        ],
+    );
+    let agent_token = cluster.staff(http_port, "agent@shop.example", "support");
+    runtime.block_on(async {
+        use crate::chat::{connect, next_of, send};
+        let at = |port: u16| std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        let mut agent = connect(at(http_2_port), "staff").await;
+        send(&mut agent, json!({"type": "hello", "token": agent_token.trim_start_matches("Bearer ")})).await;
+        assert_eq!(next_of(&mut agent, &["ready", "error"]).await["type"], "ready");
+        let mut guest = connect(at(http_port), "chat").await;
+        send(&mut guest, json!({"type": "hello"})).await;
+        next_of(&mut guest, &["ready"]).await;
+        send(&mut guest, json!({"type": "open", "name": "Gus", "email": "gus@example.com"})).await;
+        let chat_id = next_of(&mut guest, &["opened"]).await["chat"]["id"].as_i64().unwrap();
+        assert_eq!(next_of(&mut agent, &["chat"]).await["chat"]["id"].as_i64(), Some(chat_id), "told across replicas");
+        send(&mut guest, json!({"type": "send", "text": "Hello from replica one"})).await;
+        assert_eq!(next_of(&mut agent, &["line"]).await["line"]["body"], "Hello from replica one");
+        send(&mut agent, json!({"type": "send", "chatId": chat_id, "text": "Hello from replica two"})).await;
+        // Its own line comes back first (the client keeps lines in order by id).
+        let line = loop {
+            let line = next_of(&mut guest, &["line"]).await;
+            if line["line"]["author"] == "agent" {
+                break line;
+            }
+        };
+        assert_eq!(line["line"]["body"], "Hello from replica two");
+    });
+
     // Every service reports its requests; the consumers their events and
     // lag, the services with an outbox its backlog.
     let payment = scrape("payment");

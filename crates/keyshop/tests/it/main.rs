@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod chat;
 mod cli;
 mod crash;
 mod distributed;

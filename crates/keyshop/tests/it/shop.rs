@@ -35,17 +35,17 @@ fn now_ms() -> i64 {
     keyshop_core::clock::SystemClock.now_ms()
 }
 
-struct Shop {
+pub(crate) struct Shop {
     /// Dropped first: the store stops before its databases go.
-    store: TestStore,
-    http: SocketAddr,
+    pub(crate) store: TestStore,
+    pub(crate) http: SocketAddr,
     _databases: Vec<TestDb>,
 }
 
-struct Answer {
-    status: u16,
-    head: String,
-    body: Value,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
+    pub(crate) head: String,
+    pub(crate) body: Value,
 }
 
 /// A plain HTTP/1.1 request; the answer's status, head and JSON body.
@@ -70,7 +70,7 @@ async fn send(address: SocketAddr, method: &str, path: &str, headers: &[(&str, &
     Answer { status, head: head.to_ascii_lowercase(), body }
 }
 
-async fn start(databases: Vec<TestDb>, urls: [Option<String>; 3]) -> Shop {
+pub(crate) async fn start(databases: Vec<TestDb>, urls: [Option<String>; 3]) -> Shop {
     start_with(databases, urls, RawConfig::default()).await
 }
 
@@ -91,15 +91,15 @@ async fn start_with(databases: Vec<TestDb>, urls: [Option<String>; 3], extra: Ra
 }
 
 impl Shop {
-    async fn call(&self, method: &str, path: &str, headers: &[(&str, &str)], body: Option<Value>) -> Answer {
+    pub(crate) async fn call(&self, method: &str, path: &str, headers: &[(&str, &str)], body: Option<Value>) -> Answer {
         send(self.http, method, &format!("/prod-api{path}"), headers, body.as_ref()).await
     }
 
-    async fn get(&self, path: &str, headers: &[(&str, &str)]) -> Answer {
+    pub(crate) async fn get(&self, path: &str, headers: &[(&str, &str)]) -> Answer {
         self.call("GET", path, headers, None).await
     }
 
-    async fn post(&self, path: &str, headers: &[(&str, &str)], body: Value) -> Answer {
+    pub(crate) async fn post(&self, path: &str, headers: &[(&str, &str)], body: Value) -> Answer {
         self.call("POST", path, headers, Some(body)).await
     }
 
@@ -110,7 +110,7 @@ impl Shop {
 
     /// A member of staff in `role`, enrolled through their link (the TOTP
     /// codes computed from the shown secret) and signed in: `Bearer <token>`.
-    async fn staff(&self, email: &str, role: StaffRole) -> String {
+    pub(crate) async fn staff(&self, email: &str, role: StaffRole) -> String {
         let db = self.store.member().db();
         let invitation =
             keyshop_member::service::staff::invite(db, PUBLIC_URL, email, role, now_ms(), &Actor::Cli).await.unwrap();
@@ -165,7 +165,7 @@ impl Shop {
         self.delivery().await.get_stock(request).await.unwrap().into_inner().stock.into_iter().next().unwrap()
     }
 
-    async fn sign_up(&self, email: &str) -> String {
+    pub(crate) async fn sign_up(&self, email: &str) -> String {
         let register = json!({"email": email, "fullName": "Test Buyer", "password": PASSWORD,
             "confirmPassword": PASSWORD, "agreeTerms": true, "newsletter": false, "code": CAPTCHA, "uuid": "x"});
         let answer = self.post("/api/register", &[], register).await;

@@ -1,7 +1,6 @@
 //! Live chat's rules: what a shopper gives before the first message, what a
 //! message may be, how a conversation moves (waiting for an agent, with an
-//! agent, closed), who takes a waiting one, and the per-connection rate (a
-//! burst, then about one message a second).
+//! agent, closed) and who takes a waiting one.
 
 use keyshop_core::email::Email;
 use keyshop_core::error::{AppError, ErrorCode, FieldErrors};
@@ -13,10 +12,6 @@ pub const MAX_MESSAGE_BYTES: usize = 4096;
 const MAX_NAME_CHARS: usize = 60;
 /// The most conversations one visitor has open at once.
 pub const MAX_OPEN_PER_VISITOR: i64 = 3;
-/// Messages a connection may send at once before the rate applies.
-pub const BURST: f64 = 5.0;
-/// Messages a second a connection may send after its burst.
-pub const PER_SECOND: f64 = 1.0;
 
 keyshop_core::code_enum! {
     /// Where a conversation is.
@@ -149,33 +144,6 @@ pub fn pick_agent(agents: &[OnDuty], limit: i64) -> Option<i64> {
         .map(|agent| agent.staff_id)
 }
 
-/// A connection's allowance: [`BURST`] messages at once, refilled at
-/// [`PER_SECOND`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Allowance {
-    tokens: f64,
-    at_ms: i64,
-}
-
-impl Allowance {
-    pub fn new(now_ms: i64) -> Allowance {
-        Allowance { tokens: BURST, at_ms: now_ms }
-    }
-
-    /// Whether one more message may go now (and counts it when it may).
-    pub fn take(&mut self, now_ms: i64) -> bool {
-        let elapsed = (now_ms - self.at_ms).max(0) as f64 / 1000.0;
-        self.tokens = (self.tokens + elapsed * PER_SECOND).min(BURST);
-        self.at_ms = self.at_ms.max(now_ms);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,20 +196,5 @@ mod tests {
         assert_eq!(pick_agent(&agents, 4), Some(3));
         assert_eq!(pick_agent(&agents, 1), None, "everyone is full");
         assert_eq!(pick_agent(&[], 4), None, "nobody online");
-    }
-
-    #[test]
-    fn a_connection_gets_a_burst_then_about_one_message_a_second() {
-        let mut allowance = Allowance::new(0);
-        assert!((0..5).all(|_| allowance.take(0)));
-        assert!(!allowance.take(0), "the burst is spent");
-        assert!(!allowance.take(500));
-        assert!(allowance.take(1000));
-        assert!(!allowance.take(1000));
-        // Idle for a minute: the burst again, not sixty.
-        assert!((0..5).all(|_| allowance.take(61_000)));
-        assert!(!allowance.take(61_000));
-        // A clock that steps back never gives more.
-        assert!(!allowance.take(30_000));
     }
 }

@@ -1,0 +1,256 @@
+//! `GET /prod-api/ws/chat`: a shopper's chat socket.
+//!
+//! Client frames: `hello` (`token`: a member's session, or `chatToken`: a
+//! guest's; neither for a guest who has not chatted yet) first; then `open`
+//! (`name`, `email`, `orderNo`), `follow` (`chatId`, `after`: the last line
+//! the client has), `send` (`text`), `typing`, `rate` (`stars`).
+//! Server frames: `ready`, `opened` (`chat`, `chatToken` for a new guest),
+//! `chat`, `line`, `typing`, `read`, `sent` (the line just written) and
+//! `error` (`code`, `fields`).
+
+use std::time::Instant;
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use keyshop_core::clock::{Clock, SystemClock};
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::throttle::Allowance;
+use keyshop_proto::member::v1 as pb;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{
+    IDLE_AFTER, Incoming, MAX_FRAME_BYTES, Outgoing, PING_EVERY, Slot, admit, chat_json, event_json, hello, incoming,
+    line_json, next_event, too_large, with_bearer,
+};
+use crate::clients::ServiceClients;
+use crate::context;
+use crate::state::GatewayState;
+
+/// Messages a socket may send at once, then a second.
+const BURST: u32 = 5;
+const PER_SECOND: f64 = 1.0;
+
+fn now_ms() -> i64 {
+    SystemClock.now_ms()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Hello {
+    #[serde(rename_all = "camelCase")]
+    Hello {
+        #[serde(default)]
+        token: String,
+        #[serde(default)]
+        chat_token: String,
+    },
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Command {
+    #[serde(rename_all = "camelCase")]
+    Open {
+        #[serde(default)]
+        name: String,
+        #[serde(default)]
+        email: String,
+        #[serde(default)]
+        order_no: String,
+    },
+    #[serde(rename_all = "camelCase")]
+    Follow {
+        chat_id: i64,
+        #[serde(default)]
+        after: i64,
+    },
+    Send {
+        text: String,
+    },
+    Typing,
+    Rate {
+        stars: i32,
+    },
+}
+
+/// Who the socket speaks for, and what it follows.
+struct Shopper {
+    clients: ServiceClients,
+    token: String,
+    chat_token: String,
+    language: String,
+    chat_id: i64,
+    /// Messages it may send now: a burst, then about one a second.
+    allowance: Allowance,
+    /// When it last told the agent it was typing.
+    typed_at: Option<Instant>,
+}
+
+impl Shopper {
+    fn credential(&self) -> Option<pb::ChatCredential> {
+        Some(pb::ChatCredential { chat_token: self.chat_token.clone() })
+    }
+
+    /// Runs `command`; the frame to answer with, or the stream to follow.
+    async fn run(
+        &mut self,
+        command: Command,
+        follow: &mut Option<tonic::Streaming<pb::ChatEvent>>,
+    ) -> Result<Option<serde_json::Value>, AppError> {
+        let mut chat = self.clients.chat();
+        match command {
+            Command::Open { name, email, order_no } => {
+                let call = pb::OpenChatRequest {
+                    credential: self.credential(),
+                    name,
+                    email,
+                    order_no,
+                    language: self.language.clone(),
+                };
+                let opened = chat.open_chat(with_bearer(&self.token, call)).await?.into_inner();
+                if !opened.chat_token.is_empty() {
+                    self.chat_token.clone_from(&opened.chat_token);
+                }
+                let id = opened.chat.as_ref().map_or(0, |chat| chat.id);
+                self.follow(id, 0, follow).await?;
+                Ok(Some(json!({
+                    "type": "opened",
+                    "chat": opened.chat.as_ref().map(chat_json),
+                    "chatToken": opened.chat_token,
+                })))
+            }
+            Command::Follow { chat_id, after } => {
+                self.follow(chat_id, after, follow).await?;
+                Ok(None)
+            }
+            Command::Send { text } => {
+                if !self.allowance.take(now_ms()) {
+                    return Err(AppError::new(ErrorCode::RateLimited, "api.chat.flood"));
+                }
+                let call = pb::WriteChatRequest { credential: self.credential(), chat_id: self.chat_id, text };
+                let line = chat.write_chat(with_bearer(&self.token, call)).await?.into_inner();
+                Ok(Some(json!({"type": "sent", "line": line_json(&line)})))
+            }
+            Command::Typing => {
+                // At most one a second reaches the agent; the rest are quietly dropped.
+                if self.typed_at.is_none_or(|at| at.elapsed().as_millis() >= 1000) && self.chat_id > 0 {
+                    self.typed_at = Some(Instant::now());
+                    let call = pb::ChatRef { credential: self.credential(), chat_id: self.chat_id };
+                    chat.shopper_typing(with_bearer(&self.token, call)).await?;
+                }
+                Ok(None)
+            }
+            Command::Rate { stars } => {
+                let call = pb::RateChatRequest { credential: self.credential(), chat_id: self.chat_id, stars };
+                chat.rate_chat(with_bearer(&self.token, call)).await?;
+                Ok(Some(json!({"type": "rated", "stars": stars})))
+            }
+        }
+    }
+
+    /// Follows conversation `chat_id` from the line after `after`.
+    async fn follow(
+        &mut self,
+        chat_id: i64,
+        after: i64,
+        follow: &mut Option<tonic::Streaming<pb::ChatEvent>>,
+    ) -> Result<(), AppError> {
+        let call = pb::FollowChatRequest { credential: self.credential(), chat_id, after_id: after };
+        let stream = self.clients.chat().follow_chat(with_bearer(&self.token, call)).await?.into_inner();
+        *follow = Some(stream);
+        self.chat_id = chat_id;
+        Ok(())
+    }
+}
+
+#[get("/ws/chat")]
+pub async fn chat_socket(
+    state: web::Data<GatewayState>,
+    request: HttpRequest,
+    body: web::Payload,
+) -> Result<HttpResponse, actix_web::Error> {
+    let slot = match admit(&state, &request) {
+        Ok(slot) => slot,
+        Err(refused) => return Ok(refused.response()),
+    };
+    let (response, session, stream) = actix_ws::handle(&request, body)?;
+    let stream = stream.max_frame_size(MAX_FRAME_BYTES);
+    let clients = state.clients.clone();
+    let language = context::language().to_owned();
+    actix_web::rt::spawn(serve(clients, language, Outgoing { session }, stream, slot));
+    Ok(response)
+}
+
+async fn serve(
+    clients: ServiceClients,
+    language: String,
+    mut outgoing: Outgoing,
+    mut stream: actix_ws::MessageStream,
+    _slot: Slot,
+) {
+    let Some(Hello::Hello { token, chat_token }) = hello::<Hello>(&mut stream, &mut outgoing).await else {
+        outgoing.close(None).await;
+        return;
+    };
+    let mut shopper = Shopper {
+        clients,
+        token,
+        chat_token,
+        language,
+        chat_id: 0,
+        allowance: Allowance::new(BURST, PER_SECOND, now_ms()),
+        typed_at: None,
+    };
+    if !outgoing.send(&json!({"type": "ready"})).await {
+        return;
+    }
+    let mut follow = None;
+    let mut seen = Instant::now();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            frame = incoming::<Command>(&mut stream, &mut outgoing, &mut seen) => match frame {
+                Incoming::Command(command) => {
+                    let answer = shopper.run(command, &mut follow).await;
+                    let sent = match answer {
+                        Ok(Some(frame)) => outgoing.send(&frame).await,
+                        Ok(None) => true,
+                        Err(error) => outgoing.error(&error).await,
+                    };
+                    if !sent {
+                        break;
+                    }
+                }
+                Incoming::Refused(error) => {
+                    if !outgoing.error(&error).await {
+                        break;
+                    }
+                }
+                Incoming::TooLarge => return too_large(outgoing).await,
+                Incoming::Gone => break,
+            },
+            event = next_event(&mut follow) => match event {
+                Some(Ok(event)) => {
+                    if let Some(frame) = event_json(&event)
+                        && !outgoing.send(&frame).await
+                    {
+                        break;
+                    }
+                }
+                Some(Err(status)) => {
+                    follow = None;
+                    if !outgoing.error(&AppError::from_status(&status)).await {
+                        break;
+                    }
+                }
+                None => follow = None,
+            },
+            _ = ping.tick() => {
+                if seen.elapsed() > IDLE_AFTER || outgoing.session.ping(b"").await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    outgoing.close(None).await;
+}

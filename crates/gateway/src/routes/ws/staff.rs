@@ -1,0 +1,233 @@
+//! `GET /prod-api/ws/staff`: an agent's chat socket, for staff whose role
+//! answers chat.
+//!
+//! Client frames: `hello` (`token`: the staff session) first; then `inbox`
+//! (`inbox`: waiting, mine or all; `page`), `lines` (`chatId`, `after`),
+//! `claim` (`chatId`), `transfer` (`chatId`, `staffId`), `send` (`chatId`,
+//! `text`, `note`), `typing` (`chatId`), `close` (`chatId`).
+//! Server frames: `ready` (`staffId`), `inbox`, `thread`, `chat`, `line`,
+//! `typing`, `read`, `sent` and `error`. Every event of every conversation
+//! comes as it happens; the session is checked again at each ping (a
+//! revoked or expired one closes the socket).
+
+use std::time::Instant;
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use keyshop_core::clock::{Clock, SystemClock};
+use keyshop_core::error::{AppError, ErrorCode};
+use keyshop_core::identity::{Permission, StaffClaim, StaffRole};
+use keyshop_core::throttle::Allowance;
+use keyshop_proto::member::v1 as pb;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{
+    IDLE_AFTER, Incoming, MAX_FRAME_BYTES, Outgoing, PING_EVERY, Slot, admit, chat_json, event_json, hello, incoming,
+    line_json, next_event, too_large, with_bearer,
+};
+use crate::clients::ServiceClients;
+use crate::routes::staff::acting;
+use crate::state::GatewayState;
+
+/// Lines an agent may send at once, then a second (a canned reply is one).
+const BURST: u32 = 10;
+const PER_SECOND: f64 = 2.0;
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Hello {
+    Hello { token: String },
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Command {
+    Inbox {
+        inbox: String,
+        #[serde(default)]
+        page: i64,
+    },
+    #[serde(rename_all = "camelCase")]
+    Lines {
+        chat_id: i64,
+        #[serde(default)]
+        after: i64,
+    },
+    #[serde(rename_all = "camelCase")]
+    Claim { chat_id: i64 },
+    #[serde(rename_all = "camelCase")]
+    Transfer { chat_id: i64, staff_id: i64 },
+    #[serde(rename_all = "camelCase")]
+    Send {
+        chat_id: i64,
+        text: String,
+        #[serde(default)]
+        note: bool,
+    },
+    #[serde(rename_all = "camelCase")]
+    Typing { chat_id: i64 },
+    #[serde(rename_all = "camelCase")]
+    Close { chat_id: i64 },
+}
+
+/// The member of staff of `token`, if their session is live and their role
+/// answers chat.
+async fn agent(clients: &ServiceClients, token: &str, ip: &str) -> Result<StaffClaim, AppError> {
+    let member = clients.staff().authenticate(with_bearer(token, pb::Empty {})).await?.into_inner();
+    let role = StaffRole::from_proto(member.role).map_err(|_| AppError::of(ErrorCode::Unauthenticated))?;
+    if !role.may(Permission::ChatAnswer) {
+        return Err(AppError::new(ErrorCode::Forbidden, "api.staff.forbidden"));
+    }
+    Ok(StaffClaim { id: member.id.to_string(), email: member.email, role, ip: ip.to_owned() })
+}
+
+async fn run(
+    clients: &ServiceClients,
+    staff: &StaffClaim,
+    allowance: &mut Allowance,
+    command: Command,
+) -> Result<Option<serde_json::Value>, AppError> {
+    let mut chat = clients.chat();
+    let frame = match command {
+        Command::Inbox { inbox, page } => {
+            let call = pb::ChatInboxRequest { inbox: inbox.clone(), page: page.max(1), limit: 50 };
+            let page = acting(staff.clone(), chat.staff_chat_inbox(call)).await?.into_inner();
+            let rows: Vec<_> = page.rows.iter().map(chat_json).collect();
+            json!({"type": "inbox", "inbox": inbox, "rows": rows, "total": page.total})
+        }
+        Command::Lines { chat_id, after } => {
+            let call = pb::ChatLinesRequest { chat_id, after_id: after };
+            let thread = acting(staff.clone(), chat.staff_chat_lines(call)).await?.into_inner();
+            let lines: Vec<_> = thread.lines.iter().map(line_json).collect();
+            json!({"type": "thread", "chat": thread.chat.as_ref().map(chat_json), "lines": lines})
+        }
+        Command::Claim { chat_id } => {
+            let call = pb::AssignChatRequest { chat_id, staff_id: 0 };
+            json!({"type": "chat", "chat": chat_json(&acting(staff.clone(), chat.staff_assign_chat(call)).await?.into_inner())})
+        }
+        Command::Transfer { chat_id, staff_id } => {
+            if staff_id <= 0 {
+                return Err(AppError::field("staffId", "api.field.invalid"));
+            }
+            let call = pb::AssignChatRequest { chat_id, staff_id };
+            json!({"type": "chat", "chat": chat_json(&acting(staff.clone(), chat.staff_assign_chat(call)).await?.into_inner())})
+        }
+        Command::Send { chat_id, text, note } => {
+            if !allowance.take(SystemClock.now_ms()) {
+                return Err(AppError::new(ErrorCode::RateLimited, "api.chat.flood"));
+            }
+            let call = pb::StaffWriteChatRequest { chat_id, text, note };
+            json!({"type": "sent", "line": line_json(&acting(staff.clone(), chat.staff_write_chat(call)).await?.into_inner())})
+        }
+        Command::Typing { chat_id } => {
+            acting(staff.clone(), chat.staff_typing(pb::ChatRef { credential: None, chat_id })).await?;
+            return Ok(None);
+        }
+        Command::Close { chat_id } => {
+            let call = pb::ChatRef { credential: None, chat_id };
+            json!({"type": "chat", "chat": chat_json(&acting(staff.clone(), chat.staff_close_chat(call)).await?.into_inner())})
+        }
+    };
+    Ok(Some(frame))
+}
+
+#[get("/ws/staff")]
+pub async fn staff_socket(
+    state: web::Data<GatewayState>,
+    request: HttpRequest,
+    body: web::Payload,
+) -> Result<HttpResponse, actix_web::Error> {
+    let slot = match admit(&state, &request) {
+        Ok(slot) => slot,
+        Err(refused) => return Ok(refused.response()),
+    };
+    let (response, session, stream) = actix_ws::handle(&request, body)?;
+    let stream = stream.max_frame_size(MAX_FRAME_BYTES);
+    let clients = state.clients.clone();
+    let ip = state.client_ip(&request);
+    actix_web::rt::spawn(serve(clients, ip, Outgoing { session }, stream, slot));
+    Ok(response)
+}
+
+async fn serve(
+    clients: ServiceClients,
+    ip: String,
+    mut outgoing: Outgoing,
+    mut stream: actix_ws::MessageStream,
+    _slot: Slot,
+) {
+    let Some(Hello::Hello { token }) = hello::<Hello>(&mut stream, &mut outgoing).await else {
+        outgoing.close(None).await;
+        return;
+    };
+    let mut staff = match agent(&clients, &token, &ip).await {
+        Ok(staff) => staff,
+        Err(error) => {
+            outgoing.error(&error).await;
+            outgoing.close(None).await;
+            return;
+        }
+    };
+    let mut follow = match acting(staff.clone(), clients.chat().staff_follow_chats(pb::Empty {})).await {
+        Ok(stream) => Some(stream.into_inner()),
+        Err(status) => {
+            outgoing.error(&AppError::from_status(&status)).await;
+            outgoing.close(None).await;
+            return;
+        }
+    };
+    if !outgoing.send(&json!({"type": "ready", "staffId": staff.id.parse::<i64>().unwrap_or(0)})).await {
+        return;
+    }
+    let mut allowance = Allowance::new(BURST, PER_SECOND, SystemClock.now_ms());
+    let mut seen = Instant::now();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            frame = incoming::<Command>(&mut stream, &mut outgoing, &mut seen) => match frame {
+                Incoming::Command(command) => {
+                    let sent = match run(&clients, &staff, &mut allowance, command).await {
+                        Ok(Some(frame)) => outgoing.send(&frame).await,
+                        Ok(None) => true,
+                        Err(error) => outgoing.error(&error).await,
+                    };
+                    if !sent {
+                        break;
+                    }
+                }
+                Incoming::Refused(error) => {
+                    if !outgoing.error(&error).await {
+                        break;
+                    }
+                }
+                Incoming::TooLarge => return too_large(outgoing).await,
+                Incoming::Gone => break,
+            },
+            event = next_event(&mut follow) => match event {
+                Some(Ok(event)) => {
+                    if let Some(frame) = event_json(&event)
+                        && !outgoing.send(&frame).await
+                    {
+                        break;
+                    }
+                }
+                // Dropped for falling behind, or the member service went:
+                // the client reconnects and reads its inbox again.
+                Some(Err(_)) | None => break,
+            },
+            _ = ping.tick() => {
+                if seen.elapsed() > IDLE_AFTER || outgoing.session.ping(b"").await.is_err() {
+                    break;
+                }
+                match agent(&clients, &token, &ip).await {
+                    Ok(checked) => staff = checked,
+                    Err(error) => {
+                        outgoing.error(&error).await;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    outgoing.close(None).await;
+}
