@@ -132,6 +132,7 @@ const staff = {
   forms: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-forms'),
   tickets: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-tickets'),
+  chat: () => import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-chat'),
   ticket: () =>
     import(/* webpackChunkName: "route-staff" */ '@/features/staff/routes/staff-ticket'),
   payments: () =>
@@ -341,6 +342,7 @@ export const routes: RouteObject[] = [
           page('pageTitle.staff', paths.staffPages, staff.pages, 'StaffPagesRoute'),
           page('pageTitle.staff', paths.staffForms, staff.forms, 'StaffFormsRoute'),
           page('pageTitle.staff', paths.staffTickets, staff.tickets, 'StaffTicketsRoute'),
+          page('pageTitle.staff', paths.staffChat, staff.chat, 'StaffChatRoute'),
           page('pageTitle.staff', `${paths.staffTickets}/:id`, staff.ticket, 'StaffTicketRoute'),
           page('pageTitle.staff', paths.staffPayments, staff.payments, 'StaffPaymentMethodsRoute'),
           page('pageTitle.staff', paths.staffLevels, staff.levels, 'StaffLevelsRoute'),

@@ -59,6 +59,7 @@ export const paths = {
   staffNewsletters: '/staff/newsletters',
   staffForms: '/staff/forms',
   staffTickets: '/staff/tickets',
+  staffChat: '/staff/chat',
   staffPayments: '/staff/payment-methods',
   staffLevels: '/staff/levels',
 } as const;

@@ -172,6 +172,13 @@ impl ChatApi for ChatGrpc {
         ok(line_proto(&self.service.shopper_write(&visitor, request.chat_id, &request.text).await?))
     }
 
+    async fn read_chat(&self, request: Request<pb::ReadChatRequest>) -> Answer<pb::Empty> {
+        let visitor = self.visitor(&request, request.get_ref().credential.as_ref()).await?;
+        let request = request.into_inner();
+        self.service.shopper_read(&visitor, request.chat_id, request.up_to).await?;
+        ok(pb::Empty {})
+    }
+
     async fn shopper_typing(&self, request: Request<pb::ChatRef>) -> Answer<pb::Empty> {
         let visitor = self.visitor(&request, request.get_ref().credential.as_ref()).await?;
         let chat = self.service.visitor_chat(&visitor, request.get_ref().chat_id).await?;

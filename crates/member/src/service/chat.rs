@@ -231,6 +231,25 @@ impl MemberService {
         Ok((chat, lines))
     }
 
+    /// The shopper has read their conversation up to line `up_to` (a line of it).
+    pub async fn shopper_read(&self, visitor: &Visitor, id: i64, up_to: i64) -> Result<(), AppError> {
+        self.visitor_chat(visitor, id).await?;
+        let moved = self
+            .db
+            .write(move |conn| -> Result<bool, DbError> {
+                let last = store::chat_messages::after(conn, id, up_to - 1, false, 1)?;
+                if last.first().is_none_or(|line| line.id != up_to) {
+                    return Ok(false);
+                }
+                Ok(store::chats::mark_read(conn, id, true, up_to)?)
+            })
+            .await?;
+        if moved {
+            self.announce(id, Kind::Read(pb::ReadMark { side: ChatAuthor::Shopper.as_str().to_owned(), up_to })).await;
+        }
+        Ok(())
+    }
+
     /// The shopper writes in their conversation (not a closed one).
     pub async fn shopper_write(&self, visitor: &Visitor, id: i64, text: &str) -> Result<ChatMessageRow, AppError> {
         let text = chat::check_text(text)?;

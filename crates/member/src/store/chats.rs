@@ -150,18 +150,18 @@ pub fn touched(conn: &mut DbConnection, id: i64, agent_answered: bool, now_ms: i
     Ok(())
 }
 
-/// Moves a side's read mark up to `message_id` (never back).
-pub fn mark_read(conn: &mut DbConnection, id: i64, shopper: bool, message_id: i64) -> QueryResult<()> {
-    if shopper {
+/// Moves a side's read mark up to `message_id` (never back); whether it moved.
+pub fn mark_read(conn: &mut DbConnection, id: i64, shopper: bool, message_id: i64) -> QueryResult<bool> {
+    let moved = if shopper {
         diesel::update(chats::table.find(id).filter(chats::shopper_read.lt(message_id)))
             .set(chats::shopper_read.eq(message_id))
-            .execute(conn)?;
+            .execute(conn)?
     } else {
         diesel::update(chats::table.find(id).filter(chats::agent_read.lt(message_id)))
             .set(chats::agent_read.eq(message_id))
-            .execute(conn)?;
-    }
-    Ok(())
+            .execute(conn)?
+    };
+    Ok(moved == 1)
 }
 
 /// The shopper's rating of a closed conversation (1 to 5), once.

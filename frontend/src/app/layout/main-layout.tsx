@@ -14,6 +14,14 @@ const Footer = lazy(async () => {
   return { default: PageFooter };
 });
 
+/** Live chat on every page: its own chunk, loaded after the page's. */
+const ChatWidget = lazy(async () => {
+  const { ChatWidget: Widget } = await import(
+    /* webpackChunkName: "chat" */ '@/features/chat/components/chat-widget'
+  );
+  return { default: Widget };
+});
+
 /** Header and footer stay mounted while the pages between them change. */
 export function MainLayout() {
   const { t } = useTranslation();
@@ -28,6 +36,9 @@ export function MainLayout() {
       </main>
       <Suspense fallback={null}>
         <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ChatWidget />
       </Suspense>
     </div>
   );

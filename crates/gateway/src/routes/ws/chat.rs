@@ -3,7 +3,8 @@
 //! Client frames: `hello` (`token`: a member's session, or `chatToken`: a
 //! guest's; neither for a guest who has not chatted yet) first; then `open`
 //! (`name`, `email`, `orderNo`), `follow` (`chatId`, `after`: the last line
-//! the client has), `send` (`text`), `typing`, `rate` (`stars`).
+//! the client has), `send` (`text`), `typing`, `read` (`upTo`: the last line
+//! shown), `rate` (`stars`).
 //! Server frames: `ready`, `opened` (`chat`, `chatToken` for a new guest),
 //! `chat`, `line`, `typing`, `read`, `sent` (the line just written) and
 //! `error` (`code`, `fields`).
@@ -68,6 +69,10 @@ enum Command {
         text: String,
     },
     Typing,
+    #[serde(rename_all = "camelCase")]
+    Read {
+        up_to: i64,
+    },
     Rate {
         stars: i32,
     },
@@ -129,6 +134,8 @@ impl Shopper {
                 }
                 let call = pb::WriteChatRequest { credential: self.credential(), chat_id: self.chat_id, text };
                 let line = chat.write_chat(with_bearer(&self.token, call)).await?.into_inner();
+                // The next keystroke begins a new message.
+                self.typed_at = None;
                 Ok(Some(json!({"type": "sent", "line": line_json(&line)})))
             }
             Command::Typing => {
@@ -138,6 +145,11 @@ impl Shopper {
                     let call = pb::ChatRef { credential: self.credential(), chat_id: self.chat_id };
                     chat.shopper_typing(with_bearer(&self.token, call)).await?;
                 }
+                Ok(None)
+            }
+            Command::Read { up_to } => {
+                let call = pb::ReadChatRequest { credential: self.credential(), chat_id: self.chat_id, up_to };
+                chat.read_chat(with_bearer(&self.token, call)).await?;
                 Ok(None)
             }
             Command::Rate { stars } => {

@@ -21,6 +21,7 @@ export const STAFF_SECTIONS = [
   { to: paths.staffLevels, key: 'staff.nav.levels', permission: 'content.manage' },
   { to: paths.staffReviews, key: 'staff.nav.reviews', permission: 'content.manage' },
   { to: paths.staffRefunds, key: 'staff.nav.refunds', permission: 'orders.read' },
+  { to: paths.staffChat, key: 'staff.nav.chat', permission: 'chat.answer' },
   { to: paths.staffTickets, key: 'staff.nav.tickets', permission: 'tickets.answer' },
   { to: paths.staffForms, key: 'staff.nav.forms', permission: 'forms.answer' },
   { to: paths.staffStock, key: 'staff.nav.stock', permission: 'keys.read' },

@@ -1,0 +1,239 @@
+import { create } from 'zustand';
+
+import { useAppStore } from '@/stores/app-store';
+
+/** A conversation as the chat socket sends it. */
+export interface ChatView {
+  id: number;
+  status: 'waiting' | 'active' | 'closed';
+  agentRead: number;
+  shopperRead: number;
+  rating: number | null;
+}
+
+/** A line of a conversation. */
+export interface ChatLine {
+  id: number;
+  author: 'shopper' | 'agent' | 'system' | 'note';
+  body: string;
+  createdAt: number;
+}
+
+/** What a guest gives before the first message (a member only the order). */
+export interface ChatIntro {
+  name: string;
+  email: string;
+  orderNo: string;
+}
+
+interface ChatState {
+  /** The panel is open. */
+  open: boolean;
+  /** The socket is up and greeted. */
+  connected: boolean;
+  chat: ChatView | null;
+  /** In order, each once. */
+  lines: ChatLine[];
+  agentTyping: boolean;
+  /** Agent lines that came while the panel was closed. */
+  unread: number;
+  /** The last error's catalogue key and its fields' keys. */
+  error: { code: string; fields: Record<string, string> } | null;
+  setOpen: (open: boolean) => void;
+}
+
+export const useChatStore = create<ChatState>()((set) => ({
+  open: false,
+  connected: false,
+  chat: null,
+  lines: [],
+  agentTyping: false,
+  unread: 0,
+  error: null,
+  setOpen: (open) => set(open ? { open, unread: 0 } : { open }),
+}));
+
+/** Where a guest's chat token and the conversation followed are kept. */
+const TOKEN_KEY = 'keyshop-chat-token';
+const CHAT_KEY = 'keyshop-chat-id';
+/** The longest wait before connecting again. */
+const MAX_BACKOFF_MS = 15_000;
+/** How long "typing…" shows after the last sign of it. */
+const TYPING_SHOWN_MS = 4_000;
+
+type Frame = Record<string, unknown> & { type: string };
+
+/**
+ * The shopper's chat socket: greets with the member's session or the guest's chat token,
+ * follows the conversation from the last line it has (so a reconnect loses and doubles
+ * nothing), and connects again after a drop, waiting longer each time.
+ */
+class ChatConnection {
+  private socket: WebSocket | null = null;
+  private backoff = 500;
+  private typingTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastTyping = 0;
+  private wanted = false;
+
+  /**
+   * The browser's own word on the network: offline closes the socket at once (a socket
+   * can look open long after the network went), online connects again without waiting.
+   */
+  listen(): void {
+    window.addEventListener('offline', () => this.socket?.close());
+    window.addEventListener('online', () => {
+      this.backoff = 500;
+      if (this.wanted) this.start();
+    });
+  }
+
+  /** Connects (once) and keeps the socket up while the chat is wanted. */
+  start(): void {
+    this.wanted = true;
+    if (this.socket) return;
+    const url = `${window.location.origin.replace(/^http/, 'ws')}/prod-api/ws/chat`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      socket.send(
+        JSON.stringify({
+          type: 'hello',
+          token: useAppStore.getState().token ?? '',
+          chatToken: window.localStorage.getItem(TOKEN_KEY) ?? '',
+        }),
+      );
+    });
+    socket.addEventListener('message', (event: MessageEvent<string>) => {
+      this.receive(JSON.parse(event.data) as Frame);
+    });
+    socket.addEventListener('close', () => {
+      this.socket = null;
+      useChatStore.setState({ connected: false });
+      if (!this.wanted) return;
+      const wait = this.backoff;
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+      setTimeout(() => this.start(), wait);
+    });
+  }
+
+  /** Whether a conversation was followed here before (a reload resumes it). */
+  hasChat(): boolean {
+    return window.localStorage.getItem(CHAT_KEY) !== null;
+  }
+
+  openChat(intro: ChatIntro): void {
+    this.command({ type: 'open', ...intro });
+  }
+
+  send(text: string): void {
+    this.command({ type: 'send', text });
+    // The next keystroke begins a new message: the agent hears of it at once.
+    this.lastTyping = 0;
+  }
+
+  /** The shopper has seen the conversation up to line `upTo`. */
+  read(upTo: number): void {
+    this.command({ type: 'read', upTo });
+  }
+
+  rate(stars: number): void {
+    this.command({ type: 'rate', stars });
+  }
+
+  /** Tells the agent the shopper types (at most once a second within a message). */
+  typing(): void {
+    const now = Date.now();
+    if (now - this.lastTyping < 1000) return;
+    this.lastTyping = now;
+    this.command({ type: 'typing' });
+  }
+
+  /** Starts a new conversation after one ended. */
+  forget(): void {
+    window.localStorage.removeItem(CHAT_KEY);
+    useChatStore.setState({ chat: null, lines: [], agentTyping: false, error: null });
+  }
+
+  private command(frame: Frame): void {
+    useChatStore.setState({ error: null });
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private receive(frame: Frame): void {
+    switch (frame.type) {
+      case 'ready': {
+        this.backoff = 500;
+        useChatStore.setState({ connected: true });
+        const chatId = Number(window.localStorage.getItem(CHAT_KEY));
+        if (chatId > 0) {
+          const { lines } = useChatStore.getState();
+          const after = lines.at(-1)?.id ?? 0;
+          this.command({ type: 'follow', chatId, after });
+        }
+        break;
+      }
+      case 'opened': {
+        const chat = frame.chat as ChatView;
+        if (typeof frame.chatToken === 'string' && frame.chatToken !== '') {
+          window.localStorage.setItem(TOKEN_KEY, frame.chatToken);
+        }
+        window.localStorage.setItem(CHAT_KEY, String(chat.id));
+        useChatStore.setState({ chat, lines: [] });
+        break;
+      }
+      case 'chat': {
+        const chat = frame.chat as ChatView;
+        useChatStore.setState({ chat });
+        if (chat.status === 'closed') this.wanted = useChatStore.getState().open;
+        break;
+      }
+      case 'line':
+      case 'sent':
+        this.addLine(frame.line as ChatLine);
+        break;
+      case 'typing':
+        clearTimeout(this.typingTimer);
+        useChatStore.setState({ agentTyping: true });
+        this.typingTimer = setTimeout(
+          () => useChatStore.setState({ agentTyping: false }),
+          TYPING_SHOWN_MS,
+        );
+        break;
+      case 'read': {
+        const { chat } = useChatStore.getState();
+        if (chat) {
+          const upTo = Number(frame.upTo);
+          const marks = frame.side === 'agent' ? { agentRead: upTo } : { shopperRead: upTo };
+          useChatStore.setState({ chat: { ...chat, ...marks } });
+        }
+        break;
+      }
+      case 'error': {
+        const code = String(frame.code);
+        const fields = (frame.fields ?? {}) as Record<string, string>;
+        // A conversation that is not this visitor's any more: start afresh.
+        if (code === 'api.error.notFound') this.forget();
+        useChatStore.setState({ error: { code, fields } });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** Adds a line once, in order; an agent's line while the panel is closed is unread. */
+  private addLine(line: ChatLine): void {
+    const { lines, open, unread } = useChatStore.getState();
+    if (lines.some((known) => known.id === line.id)) return;
+    const next = [...lines, line].sort((a, b) => a.id - b.id);
+    const fromAgent = line.author === 'agent';
+    useChatStore.setState({
+      lines: next,
+      agentTyping: fromAgent ? false : useChatStore.getState().agentTyping,
+      unread: fromAgent && !open ? unread + 1 : unread,
+    });
+  }
+}
+
+export const chatConnection = new ChatConnection();
+chatConnection.listen();

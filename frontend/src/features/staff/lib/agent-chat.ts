@@ -1,0 +1,202 @@
+import { create } from 'zustand';
+
+import { useStaffStore } from './staff-store';
+
+/** A conversation as the agents' socket sends it. */
+export interface AgentChat {
+  id: number;
+  status: 'waiting' | 'active' | 'closed';
+  memberId: number | null;
+  name: string;
+  email: string;
+  orderNo: string;
+  agentId: number | null;
+  shopperRead: number;
+  agentRead: number;
+  updatedAt: number;
+}
+
+export interface AgentLine {
+  id: number;
+  chatId: number;
+  author: 'shopper' | 'agent' | 'note' | 'system';
+  body: string;
+  createdAt: number;
+}
+
+export const INBOXES = ['waiting', 'mine', 'all'] as const;
+export type InboxName = (typeof INBOXES)[number];
+
+interface AgentChatState {
+  connected: boolean;
+  staffId: number;
+  inboxes: Record<InboxName, AgentChat[]>;
+  selected: number | null;
+  chat: AgentChat | null;
+  lines: AgentLine[];
+  /** When the shopper of each conversation last typed (epoch ms). */
+  typing: Record<number, number>;
+  error: string | null;
+}
+
+export const useAgentChat = create<AgentChatState>()(() => ({
+  connected: false,
+  staffId: 0,
+  inboxes: { waiting: [], mine: [], all: [] },
+  selected: null,
+  chat: null,
+  lines: [],
+  typing: {},
+  error: null,
+}));
+
+type Frame = Record<string, unknown> & { type: string };
+
+/**
+ * The agent's chat socket: greets with the staff session, keeps the three inboxes and the
+ * open conversation current from the events of every conversation, and connects again
+ * after a drop.
+ */
+class AgentConnection {
+  private socket: WebSocket | null = null;
+  private wanted = false;
+  private backoff = 500;
+
+  /**
+   * The browser's own word on the network: offline closes the socket at once (a socket
+   * can look open long after the network went), online connects again without waiting.
+   */
+  listen(): void {
+    window.addEventListener('offline', () => this.socket?.close());
+    window.addEventListener('online', () => {
+      this.backoff = 500;
+      if (this.wanted) this.start();
+    });
+  }
+
+  start(): void {
+    this.wanted = true;
+    if (this.socket) return;
+    const socket = new WebSocket(
+      `${window.location.origin.replace(/^http/, 'ws')}/prod-api/ws/staff`,
+    );
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      socket.send(JSON.stringify({ type: 'hello', token: useStaffStore.getState().token ?? '' }));
+    });
+    socket.addEventListener('message', (event: MessageEvent<string>) => {
+      this.receive(JSON.parse(event.data) as Frame);
+    });
+    socket.addEventListener('close', () => {
+      this.socket = null;
+      useAgentChat.setState({ connected: false });
+      if (!this.wanted) return;
+      const wait = this.backoff;
+      this.backoff = Math.min(this.backoff * 2, 15_000);
+      setTimeout(() => this.start(), wait);
+    });
+  }
+
+  stop(): void {
+    this.wanted = false;
+    this.socket?.close();
+  }
+
+  /** Opens conversation `chatId`: its lines (which marks them read). */
+  select(chatId: number): void {
+    useAgentChat.setState({ selected: chatId, chat: null, lines: [], error: null });
+    this.send({ type: 'lines', chatId, after: 0 });
+  }
+
+  claim(chatId: number): void {
+    this.send({ type: 'claim', chatId });
+  }
+
+  close(chatId: number): void {
+    this.send({ type: 'close', chatId });
+  }
+
+  write(chatId: number, text: string, note: boolean): void {
+    this.send({ type: 'send', chatId, text, note });
+  }
+
+  typing(chatId: number): void {
+    this.send({ type: 'typing', chatId });
+  }
+
+  private refreshInboxes(): void {
+    for (const inbox of INBOXES) this.send({ type: 'inbox', inbox });
+  }
+
+  private send(frame: Frame): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private receive(frame: Frame): void {
+    const state = useAgentChat.getState();
+    switch (frame.type) {
+      case 'ready':
+        this.backoff = 500;
+        useAgentChat.setState({ connected: true, staffId: Number(frame.staffId) });
+        this.refreshInboxes();
+        if (state.selected !== null) this.select(state.selected);
+        break;
+      case 'inbox':
+        useAgentChat.setState({
+          inboxes: { ...state.inboxes, [frame.inbox as InboxName]: frame.rows as AgentChat[] },
+        });
+        break;
+      case 'thread': {
+        const chat = frame.chat as AgentChat;
+        if (chat.id !== state.selected) break;
+        this.addLines(chat, frame.lines as AgentLine[]);
+        break;
+      }
+      case 'chat': {
+        const chat = frame.chat as AgentChat;
+        if (chat.id === state.selected) useAgentChat.setState({ chat });
+        this.refreshInboxes();
+        break;
+      }
+      case 'line':
+      case 'sent': {
+        const line = frame.line as AgentLine;
+        if (line.chatId !== state.selected || !state.chat) break;
+        this.addLines(state.chat, [line]);
+        // A shopper's line seen here is read: asking for it marks it so.
+        if (line.author === 'shopper')
+          this.send({ type: 'lines', chatId: line.chatId, after: line.id - 1 });
+        break;
+      }
+      case 'typing':
+        useAgentChat.setState({ typing: { ...state.typing, [Number(frame.chatId)]: Date.now() } });
+        break;
+      case 'read':
+        if (state.chat?.id === Number(frame.chatId) && frame.side === 'shopper') {
+          useAgentChat.setState({ chat: { ...state.chat, shopperRead: Number(frame.upTo) } });
+        }
+        break;
+      case 'error':
+        useAgentChat.setState({ error: String(frame.code) });
+        break;
+      default:
+        break;
+    }
+  }
+
+  private addLines(chat: AgentChat, added: AgentLine[]): void {
+    const known = new Map(useAgentChat.getState().lines.map((line) => [line.id, line]));
+    for (const line of added) known.set(line.id, line);
+    const lines = [...known.values()].sort((a, b) => a.id - b.id);
+    const { typing } = useAgentChat.getState();
+    const shopperWrote = added.some((line) => line.author === 'shopper');
+    useAgentChat.setState({
+      chat,
+      lines,
+      typing: shopperWrote ? { ...typing, [chat.id]: 0 } : typing,
+    });
+  }
+}
+
+export const agentConnection = new AgentConnection();
+agentConnection.listen();
