@@ -9,7 +9,7 @@ import { apiData, BILLING_ADDRESS, firstProductPath } from './support';
 /**
  * Not a test: `npm run screenshots` saves the store's pages (home, /games, a list, a product,
  * 404, the news and a news item, footer pages, sign-in, the forms, the account area of a
- * member, cart, checkout, paying and the member's orders; on phones also the menu and the
+ * member, cart, checkout, paying and the member's orders, the chat panel; on phones also the menu and the
  * filter drawers open) in three languages at desktop and phone sizes into screenshots/
  * (gitignored) for a person to look at. The store must accept
  * the captcha code below (KEYSHOP_CAPTCHA_TEST_CODE) so the pictures can sign a member up.
@@ -225,6 +225,16 @@ const PAGES: readonly Shot[] = [
     path: () => Promise.resolve(`/paying?order=${ORDERS.pending}`),
     ready: testId('pay-now'),
     member: true,
+  },
+  {
+    // The chat panel open over the home page (a guest's first step).
+    name: 'chat',
+    path: at('/'),
+    ready: async (page) => {
+      await page.getByTestId('chat-launcher').click();
+      await expect(page.getByTestId('chat-intro')).toBeVisible();
+    },
+    screen: true,
   },
   {
     name: 'bill-pay',

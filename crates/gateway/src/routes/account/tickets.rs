@@ -78,22 +78,23 @@ impl TryFrom<pb::Ticket> for TicketDto {
     }
 }
 
-/// A ticket and its messages, oldest first (also for the staff console).
+/// A ticket's messages as answered (also to the staff console).
+pub fn messages(messages: Vec<pb::TicketMessage>) -> Vec<TicketMessageDto> {
+    messages
+        .into_iter()
+        .map(|message| TicketMessageDto {
+            id: message.id,
+            author: message.author,
+            body: message.body,
+            created_at: message.created_at_ms,
+        })
+        .collect()
+}
+
+/// A ticket and its messages, oldest first.
 pub fn thread(thread: pb::TicketThread) -> Result<TicketThreadDto, AppError> {
     let ticket = thread.ticket.ok_or_else(|| AppError::internal("the member service answered no ticket"))?;
-    Ok(TicketThreadDto {
-        ticket: TicketDto::try_from(ticket)?,
-        messages: thread
-            .messages
-            .into_iter()
-            .map(|message| TicketMessageDto {
-                id: message.id,
-                author: message.author,
-                body: message.body,
-                created_at: message.created_at_ms,
-            })
-            .collect(),
-    })
+    Ok(TicketThreadDto { ticket: TicketDto::try_from(ticket)?, messages: messages(thread.messages) })
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "account", operation_id = "account_tickets",

@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::{acting, staff_with};
 use crate::body::JsonBody;
 use crate::envelope::{ApiResult, Envelope, FieldErrorsDto, Reply};
-use crate::routes::account::tickets::TicketMessageDto;
+use crate::routes::account::tickets::{TicketMessageDto, messages};
 use crate::routes::dto::ListPage;
 use crate::routes::{LangParam, params};
 use crate::state::GatewayState;
@@ -61,19 +61,7 @@ impl TryFrom<pb::Ticket> for StaffTicketDto {
 
 fn thread(thread: pb::TicketThread) -> Result<StaffTicketThreadDto, AppError> {
     let ticket = thread.ticket.ok_or_else(|| AppError::internal("the member service answered no ticket"))?;
-    Ok(StaffTicketThreadDto {
-        ticket: StaffTicketDto::try_from(ticket)?,
-        messages: thread
-            .messages
-            .into_iter()
-            .map(|message| TicketMessageDto {
-                id: message.id,
-                author: message.author,
-                body: message.body,
-                created_at: message.created_at_ms,
-            })
-            .collect(),
-    })
+    Ok(StaffTicketThreadDto { ticket: StaffTicketDto::try_from(ticket)?, messages: messages(thread.messages) })
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -19,10 +19,7 @@ use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{
-    IDLE_AFTER, Incoming, MAX_FRAME_BYTES, Outgoing, PING_EVERY, Slot, admit, chat_json, event_json, hello, incoming,
-    line_json, next_event, too_large, with_bearer,
-};
+use super::{Bridge, MAX_FRAME_BYTES, Outgoing, Slot, admit, chat_json, hello, line_json, pump, with_bearer};
 use crate::clients::ServiceClients;
 use crate::context;
 use crate::state::GatewayState;
@@ -96,7 +93,24 @@ impl Shopper {
         Some(pb::ChatCredential { chat_token: self.chat_token.clone() })
     }
 
-    /// Runs `command`; the frame to answer with, or the stream to follow.
+    /// Follows conversation `chat_id` from the line after `after`.
+    async fn follow(
+        &mut self,
+        chat_id: i64,
+        after: i64,
+        follow: &mut Option<tonic::Streaming<pb::ChatEvent>>,
+    ) -> Result<(), AppError> {
+        let call = pb::FollowChatRequest { credential: self.credential(), chat_id, after_id: after };
+        let stream = self.clients.chat().follow_chat(with_bearer(&self.token, call)).await?.into_inner();
+        *follow = Some(stream);
+        self.chat_id = chat_id;
+        Ok(())
+    }
+}
+
+impl Bridge for Shopper {
+    type Command = Command;
+
     async fn run(
         &mut self,
         command: Command,
@@ -160,17 +174,13 @@ impl Shopper {
         }
     }
 
-    /// Follows conversation `chat_id` from the line after `after`.
-    async fn follow(
-        &mut self,
-        chat_id: i64,
-        after: i64,
-        follow: &mut Option<tonic::Streaming<pb::ChatEvent>>,
-    ) -> Result<(), AppError> {
-        let call = pb::FollowChatRequest { credential: self.credential(), chat_id, after_id: after };
-        let stream = self.clients.chat().follow_chat(with_bearer(&self.token, call)).await?.into_inner();
-        *follow = Some(stream);
-        self.chat_id = chat_id;
+    /// A conversation's stream ended (closed) or failed (the client was too
+    /// slow, or the service went): the socket stays, the client follows again.
+    fn keeps_going_after(&self, _failure: Option<&tonic::Status>) -> bool {
+        true
+    }
+
+    async fn still_welcome(&mut self) -> Result<(), AppError> {
         Ok(())
     }
 }
@@ -216,53 +226,5 @@ async fn serve(
     if !outgoing.send(&json!({"type": "ready"})).await {
         return;
     }
-    let mut follow = None;
-    let mut seen = Instant::now();
-    let mut ping = tokio::time::interval(PING_EVERY);
-    loop {
-        tokio::select! {
-            frame = incoming::<Command>(&mut stream, &mut outgoing, &mut seen) => match frame {
-                Incoming::Command(command) => {
-                    let answer = shopper.run(command, &mut follow).await;
-                    let sent = match answer {
-                        Ok(Some(frame)) => outgoing.send(&frame).await,
-                        Ok(None) => true,
-                        Err(error) => outgoing.error(&error).await,
-                    };
-                    if !sent {
-                        break;
-                    }
-                }
-                Incoming::Refused(error) => {
-                    if !outgoing.error(&error).await {
-                        break;
-                    }
-                }
-                Incoming::TooLarge => return too_large(outgoing).await,
-                Incoming::Gone => break,
-            },
-            event = next_event(&mut follow) => match event {
-                Some(Ok(event)) => {
-                    if let Some(frame) = event_json(&event)
-                        && !outgoing.send(&frame).await
-                    {
-                        break;
-                    }
-                }
-                Some(Err(status)) => {
-                    follow = None;
-                    if !outgoing.error(&AppError::from_status(&status)).await {
-                        break;
-                    }
-                }
-                None => follow = None,
-            },
-            _ = ping.tick() => {
-                if seen.elapsed() > IDLE_AFTER || outgoing.session.ping(b"").await.is_err() {
-                    break;
-                }
-            }
-        }
-    }
-    outgoing.close(None).await;
+    pump(&mut shopper, outgoing, stream, None).await;
 }

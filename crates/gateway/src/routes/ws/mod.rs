@@ -195,6 +195,84 @@ async fn too_large(mut outgoing: Outgoing) {
     outgoing.close(Some(CloseReason { code: CloseCode::Size, description: None })).await;
 }
 
+/// One side of the chat behind a socket: what its commands do, what a
+/// followed stream's end means, what is checked again at each ping.
+trait Bridge {
+    type Command: DeserializeOwned;
+
+    /// Runs `command`; the frame to answer with (or a stream to follow, set in `follow`).
+    async fn run(
+        &mut self,
+        command: Self::Command,
+        follow: &mut Option<tonic::Streaming<pb::ChatEvent>>,
+    ) -> Result<Option<Value>, AppError>;
+
+    /// The followed stream failed (`Some`) or ended: whether the socket goes on.
+    fn keeps_going_after(&self, failure: Option<&tonic::Status>) -> bool;
+
+    /// Checked at each ping: an error ends the socket after its frame.
+    async fn still_welcome(&mut self) -> Result<(), AppError>;
+}
+
+/// Serves a greeted socket until it ends: its commands through `bridge`,
+/// the followed events out, a ping every [`PING_EVERY`] (and gone after
+/// [`IDLE_AFTER`] of silence).
+async fn pump<B: Bridge>(
+    bridge: &mut B,
+    mut outgoing: Outgoing,
+    mut stream: MessageStream,
+    mut follow: Option<tonic::Streaming<pb::ChatEvent>>,
+) {
+    let mut seen = Instant::now();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        let going = tokio::select! {
+            frame = incoming::<B::Command>(&mut stream, &mut outgoing, &mut seen) => match frame {
+                Incoming::Command(command) => match bridge.run(command, &mut follow).await {
+                    Ok(Some(frame)) => outgoing.send(&frame).await,
+                    Ok(None) => true,
+                    Err(error) => outgoing.error(&error).await,
+                },
+                Incoming::Refused(error) => outgoing.error(&error).await,
+                Incoming::TooLarge => return too_large(outgoing).await,
+                Incoming::Gone => false,
+            },
+            event = next_event(&mut follow) => match event {
+                Some(Ok(event)) => match event_json(&event) {
+                    Some(frame) => outgoing.send(&frame).await,
+                    None => true,
+                },
+                Some(Err(status)) => {
+                    follow = None;
+                    bridge.keeps_going_after(Some(&status))
+                        && outgoing.error(&AppError::from_status(&status)).await
+                }
+                None => {
+                    follow = None;
+                    bridge.keeps_going_after(None)
+                }
+            },
+            _ = ping.tick() => {
+                if seen.elapsed() > IDLE_AFTER || outgoing.session.ping(b"").await.is_err() {
+                    false
+                } else {
+                    match bridge.still_welcome().await {
+                        Ok(()) => true,
+                        Err(error) => {
+                            outgoing.error(&error).await;
+                            false
+                        }
+                    }
+                }
+            }
+        };
+        if !going {
+            break;
+        }
+    }
+    outgoing.close(None).await;
+}
+
 /// A stored conversation as frames carry it.
 fn chat_json(chat: &pb::Chat) -> Value {
     json!({

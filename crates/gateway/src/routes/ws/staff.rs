@@ -10,8 +10,6 @@
 //! comes as it happens; the session is checked again at each ping (a
 //! revoked or expired one closes the socket).
 
-use std::time::Instant;
-
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use keyshop_core::clock::{Clock, SystemClock};
 use keyshop_core::error::{AppError, ErrorCode};
@@ -21,10 +19,7 @@ use keyshop_proto::member::v1 as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{
-    IDLE_AFTER, Incoming, MAX_FRAME_BYTES, Outgoing, PING_EVERY, Slot, admit, chat_json, event_json, hello, incoming,
-    line_json, next_event, too_large, with_bearer,
-};
+use super::{Bridge, MAX_FRAME_BYTES, Outgoing, Slot, admit, chat_json, hello, line_json, pump, with_bearer};
 use crate::clients::ServiceClients;
 use crate::routes::staff::acting;
 use crate::state::GatewayState;
@@ -81,54 +76,79 @@ async fn agent(clients: &ServiceClients, token: &str, ip: &str) -> Result<StaffC
     Ok(StaffClaim { id: member.id.to_string(), email: member.email, role, ip: ip.to_owned() })
 }
 
-async fn run(
-    clients: &ServiceClients,
-    staff: &StaffClaim,
-    allowance: &mut Allowance,
-    command: Command,
-) -> Result<Option<serde_json::Value>, AppError> {
-    let mut chat = clients.chat();
-    let frame = match command {
-        Command::Inbox { inbox, page } => {
-            let call = pb::ChatInboxRequest { inbox: inbox.clone(), page: page.max(1), limit: 50 };
-            let page = acting(staff.clone(), chat.staff_chat_inbox(call)).await?.into_inner();
-            let rows: Vec<_> = page.rows.iter().map(chat_json).collect();
-            json!({"type": "inbox", "inbox": inbox, "rows": rows, "total": page.total})
-        }
-        Command::Lines { chat_id, after } => {
-            let call = pb::ChatLinesRequest { chat_id, after_id: after };
-            let thread = acting(staff.clone(), chat.staff_chat_lines(call)).await?.into_inner();
-            let lines: Vec<_> = thread.lines.iter().map(line_json).collect();
-            json!({"type": "thread", "chat": thread.chat.as_ref().map(chat_json), "lines": lines})
-        }
-        Command::Claim { chat_id } => {
-            let call = pb::AssignChatRequest { chat_id, staff_id: 0 };
-            json!({"type": "chat", "chat": chat_json(&acting(staff.clone(), chat.staff_assign_chat(call)).await?.into_inner())})
-        }
-        Command::Transfer { chat_id, staff_id } => {
-            if staff_id <= 0 {
-                return Err(AppError::field("staffId", "api.field.invalid"));
+/// An agent's socket: who they are (checked again at each ping), their rate.
+struct Agent {
+    clients: ServiceClients,
+    token: String,
+    ip: String,
+    staff: StaffClaim,
+    allowance: Allowance,
+}
+
+impl Bridge for Agent {
+    type Command = Command;
+
+    async fn run(
+        &mut self,
+        command: Command,
+        _follow: &mut Option<tonic::Streaming<pb::ChatEvent>>,
+    ) -> Result<Option<serde_json::Value>, AppError> {
+        let mut chat = self.clients.chat();
+        let frame = match command {
+            Command::Inbox { inbox, page } => {
+                let call = pb::ChatInboxRequest { inbox: inbox.clone(), page: page.max(1), limit: 50 };
+                let page = acting(self.staff.clone(), chat.staff_chat_inbox(call)).await?.into_inner();
+                let rows: Vec<_> = page.rows.iter().map(chat_json).collect();
+                json!({"type": "inbox", "inbox": inbox, "rows": rows, "total": page.total})
             }
-            let call = pb::AssignChatRequest { chat_id, staff_id };
-            json!({"type": "chat", "chat": chat_json(&acting(staff.clone(), chat.staff_assign_chat(call)).await?.into_inner())})
-        }
-        Command::Send { chat_id, text, note } => {
-            if !allowance.take(SystemClock.now_ms()) {
-                return Err(AppError::new(ErrorCode::RateLimited, "api.chat.flood"));
+            Command::Lines { chat_id, after } => {
+                let call = pb::ChatLinesRequest { chat_id, after_id: after };
+                let thread = acting(self.staff.clone(), chat.staff_chat_lines(call)).await?.into_inner();
+                let lines: Vec<_> = thread.lines.iter().map(line_json).collect();
+                json!({"type": "thread", "chat": thread.chat.as_ref().map(chat_json), "lines": lines})
             }
-            let call = pb::StaffWriteChatRequest { chat_id, text, note };
-            json!({"type": "sent", "line": line_json(&acting(staff.clone(), chat.staff_write_chat(call)).await?.into_inner())})
-        }
-        Command::Typing { chat_id } => {
-            acting(staff.clone(), chat.staff_typing(pb::ChatRef { credential: None, chat_id })).await?;
-            return Ok(None);
-        }
-        Command::Close { chat_id } => {
-            let call = pb::ChatRef { credential: None, chat_id };
-            json!({"type": "chat", "chat": chat_json(&acting(staff.clone(), chat.staff_close_chat(call)).await?.into_inner())})
-        }
-    };
-    Ok(Some(frame))
+            Command::Claim { chat_id } => {
+                let call = pb::AssignChatRequest { chat_id, staff_id: 0 };
+                json!({"type": "chat", "chat": chat_json(&acting(self.staff.clone(), chat.staff_assign_chat(call)).await?.into_inner())})
+            }
+            Command::Transfer { chat_id, staff_id } => {
+                if staff_id <= 0 {
+                    return Err(AppError::field("staffId", "api.field.invalid"));
+                }
+                let call = pb::AssignChatRequest { chat_id, staff_id };
+                json!({"type": "chat", "chat": chat_json(&acting(self.staff.clone(), chat.staff_assign_chat(call)).await?.into_inner())})
+            }
+            Command::Send { chat_id, text, note } => {
+                if !self.allowance.take(SystemClock.now_ms()) {
+                    return Err(AppError::new(ErrorCode::RateLimited, "api.chat.flood"));
+                }
+                let call = pb::StaffWriteChatRequest { chat_id, text, note };
+                json!({"type": "sent", "line": line_json(&acting(self.staff.clone(), chat.staff_write_chat(call)).await?.into_inner())})
+            }
+            Command::Typing { chat_id } => {
+                acting(self.staff.clone(), chat.staff_typing(pb::ChatRef { credential: None, chat_id })).await?;
+                return Ok(None);
+            }
+            Command::Close { chat_id } => {
+                let call = pb::ChatRef { credential: None, chat_id };
+                json!({"type": "chat", "chat": chat_json(&acting(self.staff.clone(), chat.staff_close_chat(call)).await?.into_inner())})
+            }
+        };
+        Ok(Some(frame))
+    }
+
+    /// Dropped for falling behind, or the member service went: the client
+    /// connects again and reads its inbox afresh.
+    fn keeps_going_after(&self, _failure: Option<&tonic::Status>) -> bool {
+        false
+    }
+
+    /// A revoked or expired staff session, or a role that no longer answers
+    /// chat, ends the socket.
+    async fn still_welcome(&mut self) -> Result<(), AppError> {
+        self.staff = agent(&self.clients, &self.token, &self.ip).await?;
+        Ok(())
+    }
 }
 
 #[get("/ws/staff")]
@@ -160,7 +180,7 @@ async fn serve(
         outgoing.close(None).await;
         return;
     };
-    let mut staff = match agent(&clients, &token, &ip).await {
+    let staff = match agent(&clients, &token, &ip).await {
         Ok(staff) => staff,
         Err(error) => {
             outgoing.error(&error).await;
@@ -168,8 +188,8 @@ async fn serve(
             return;
         }
     };
-    let mut follow = match acting(staff.clone(), clients.chat().staff_follow_chats(pb::Empty {})).await {
-        Ok(stream) => Some(stream.into_inner()),
+    let follow = match acting(staff.clone(), clients.chat().staff_follow_chats(pb::Empty {})).await {
+        Ok(stream) => stream.into_inner(),
         Err(status) => {
             outgoing.error(&AppError::from_status(&status)).await;
             outgoing.close(None).await;
@@ -179,55 +199,7 @@ async fn serve(
     if !outgoing.send(&json!({"type": "ready", "staffId": staff.id.parse::<i64>().unwrap_or(0)})).await {
         return;
     }
-    let mut allowance = Allowance::new(BURST, PER_SECOND, SystemClock.now_ms());
-    let mut seen = Instant::now();
-    let mut ping = tokio::time::interval(PING_EVERY);
-    loop {
-        tokio::select! {
-            frame = incoming::<Command>(&mut stream, &mut outgoing, &mut seen) => match frame {
-                Incoming::Command(command) => {
-                    let sent = match run(&clients, &staff, &mut allowance, command).await {
-                        Ok(Some(frame)) => outgoing.send(&frame).await,
-                        Ok(None) => true,
-                        Err(error) => outgoing.error(&error).await,
-                    };
-                    if !sent {
-                        break;
-                    }
-                }
-                Incoming::Refused(error) => {
-                    if !outgoing.error(&error).await {
-                        break;
-                    }
-                }
-                Incoming::TooLarge => return too_large(outgoing).await,
-                Incoming::Gone => break,
-            },
-            event = next_event(&mut follow) => match event {
-                Some(Ok(event)) => {
-                    if let Some(frame) = event_json(&event)
-                        && !outgoing.send(&frame).await
-                    {
-                        break;
-                    }
-                }
-                // Dropped for falling behind, or the member service went:
-                // the client reconnects and reads its inbox again.
-                Some(Err(_)) | None => break,
-            },
-            _ = ping.tick() => {
-                if seen.elapsed() > IDLE_AFTER || outgoing.session.ping(b"").await.is_err() {
-                    break;
-                }
-                match agent(&clients, &token, &ip).await {
-                    Ok(checked) => staff = checked,
-                    Err(error) => {
-                        outgoing.error(&error).await;
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    outgoing.close(None).await;
+    let allowance = Allowance::new(BURST, PER_SECOND, SystemClock.now_ms());
+    let mut agent = Agent { clients, token, ip, staff, allowance };
+    pump(&mut agent, outgoing, stream, Some(follow)).await;
 }
