@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 import { fillBillingAddress, payWith, type Card } from './support';
 
@@ -123,4 +123,26 @@ export async function buyAndAskForRefund(page: Page, card: Card, email: string):
 
 export async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
+}
+
+/** Registers a member through the API (the captcha's test code): their sign-in is theirs to do. */
+export async function registerMember(
+  request: APIRequestContext,
+  email: string,
+  fullName: string,
+  password: string,
+): Promise<void> {
+  const registered = await request.post('/prod-api/api/register', {
+    data: {
+      email,
+      fullName,
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
+      newsletter: false,
+      code: CAPTCHA,
+      uuid: 'e2e',
+    },
+  });
+  expect(registered.status()).toBe(200);
 }

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { waitForMail } from './outbox';
 import {
   addStaffFromCli,
+  registerMember,
   buyAndAskForRefund,
   enrollAndSignIn,
   invite,
@@ -189,19 +190,7 @@ test('the owner finds a member, gives them points with a reason and disables the
   const owner = `members-owner-${tag}@shop.example`;
   const email = uniqueEmail(`member-${tag}`);
   const password = 'a member password';
-  const registered = await request.post('/prod-api/api/register', {
-    data: {
-      email,
-      fullName: 'Mina Park',
-      password,
-      confirmPassword: password,
-      agreeTerms: true,
-      newsletter: false,
-      code: 'e2e-pass',
-      uuid: 'e2e',
-    },
-  });
-  expect(registered.status()).toBe(200);
+  await registerMember(request, email, 'Mina Park', password);
   await enrollAndSignIn(page, addStaffFromCli(owner, 'owner'), owner);
   await page.getByTestId('staff-nav-staff.nav.customers').click();
   await page.getByTestId('staff-customers-text').fill(email);
@@ -281,19 +270,7 @@ test('a member pays part of an order with points the owner gave and gets them ba
   const owner = `points-owner-${tag}@shop.example`;
   const email = uniqueEmail(`points-${tag}`);
   const password = 'a member password';
-  const registered = await request.post('/prod-api/api/register', {
-    data: {
-      email,
-      fullName: 'Pia Points',
-      password,
-      confirmPassword: password,
-      agreeTerms: true,
-      newsletter: false,
-      code: 'e2e-pass',
-      uuid: 'e2e',
-    },
-  });
-  expect(registered.status()).toBe(200);
+  await registerMember(request, email, 'Pia Points', password);
 
   // The owner gives her 2,000 points (20 dollars at the first level's 100 a dollar).
   const office = await newPage(browser);
@@ -347,19 +324,7 @@ test('support answers a member’s ticket in the console and the member reads th
   const email = uniqueEmail(`ticket-${tag}`);
   const password = 'a member password';
   const subject = `Key ${tag} does not work`;
-  const registered = await page.request.post('/prod-api/api/register', {
-    data: {
-      email,
-      fullName: 'Tia Ticket',
-      password,
-      confirmPassword: password,
-      agreeTerms: true,
-      newsletter: false,
-      code: 'e2e-pass',
-      uuid: 'e2e',
-    },
-  });
-  expect(registered.status()).toBe(200);
+  await registerMember(page.request, email, 'Tia Ticket', password);
   // Support is on duty: told of each new ticket by e-mail.
   const office = await newPage(browser);
   await enrollAndSignIn(office, addStaffFromCli(agent, 'support'), agent);
