@@ -144,7 +144,7 @@ impl Member {
         let staff = StaffServiceServer::new(StaffGrpc { service: self.service.clone() });
         let name = <MemberServiceServer<MemberGrpc> as NamedService>::NAME;
         let db = self.service.db().clone();
-        let chat = ChatServiceServer::new(ChatGrpc { service: self.service.clone() });
+        let chat = ChatServiceServer::new(ChatGrpc { service: self.service.clone(), shutdown: shutdown.clone() });
         let routes = Routes::new(api).add_service(staff).add_service(chat);
         keyshop_core::grpc::serve_routes(name, routes, listener, shutdown, tasks, db, self.verifier).await?;
         Ok(())

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
 use keyshop_core::identity;
+use keyshop_core::shutdown::Shutdown;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::chat_event::Kind;
 use keyshop_proto::member::v1::chat_service_server::ChatService as ChatApi;
@@ -30,6 +31,8 @@ const FOLLOW_BUFFER: usize = 256;
 
 pub struct ChatGrpc {
     pub service: Arc<MemberService>,
+    /// Ends every follower when the service stops (they resume on another replica).
+    pub shutdown: Shutdown,
 }
 
 type Answer<T> = Result<Response<T>, Status>;
@@ -84,16 +87,23 @@ fn for_follower(event: pb::ChatEvent, chat_id: i64, shopper: bool, last_line: &m
 }
 
 /// Forwards `events` to `sink` through `pick` until the caller goes, the
-/// fan-out ends, or the caller falls behind (then an error ends the stream).
+/// fan-out ends, the service stops, or the caller falls behind (then an
+/// error ends the stream).
 fn forward(
     mut events: broadcast::Receiver<Arc<[u8]>>,
     sink: mpsc::Sender<Result<pb::ChatEvent, Status>>,
+    mut stop: Shutdown,
     mut pick: impl FnMut(pb::ChatEvent) -> Option<pb::ChatEvent> + Send + 'static,
 ) {
     tokio::spawn(async move {
         loop {
             let received = tokio::select! {
                 () = sink.closed() => return,
+                () = stop.wait() => {
+                    // The follower resumes on another replica.
+                    let _ = sink.try_send(Err(Status::unavailable("api.error.unavailable")));
+                    return;
+                }
                 received = events.recv() => received,
             };
             let bytes = match received {
@@ -161,7 +171,8 @@ impl ChatApi for ChatGrpc {
             sink.try_send(Ok(missed)).map_err(|_| Status::resource_exhausted("api.chat.slow"))?;
         }
         if chat.status() != ChatStatus::Closed {
-            forward(events, sink, move |event| for_follower(event, chat_id, true, &mut last_line));
+            let stop = self.shutdown.clone();
+            forward(events, sink, stop, move |event| for_follower(event, chat_id, true, &mut last_line));
         }
         Ok(Response::new(Box::pin(ReceiverStream::new(stream))))
     }
@@ -212,7 +223,7 @@ impl ChatApi for ChatGrpc {
     async fn staff_follow_chats(&self, request: Request<pb::Empty>) -> Answer<Events> {
         agent(&request)?;
         let (sink, stream) = mpsc::channel(FOLLOW_BUFFER);
-        forward(self.service.chat_events(), sink, |event| {
+        forward(self.service.chat_events(), sink, self.shutdown.clone(), |event| {
             let own_typing = matches!(&event.kind, Some(Kind::Typing(side)) if side == ChatAuthor::Agent.as_str());
             (!own_typing).then_some(event)
         });

@@ -161,17 +161,11 @@ class ChatConnection {
 
   private receive(frame: Frame): void {
     switch (frame.type) {
-      case 'ready': {
+      case 'ready':
         this.backoff = 500;
         useChatStore.setState({ connected: true });
-        const chatId = Number(window.localStorage.getItem(CHAT_KEY));
-        if (chatId > 0) {
-          const { lines } = useChatStore.getState();
-          const after = lines.at(-1)?.id ?? 0;
-          this.command({ type: 'follow', chatId, after });
-        }
+        this.follow();
         break;
-      }
       case 'opened': {
         const chat = frame.chat as ChatView;
         if (typeof frame.chatToken === 'string' && frame.chatToken !== '') {
@@ -213,12 +207,25 @@ class ChatConnection {
         const fields = (frame.fields ?? {}) as Record<string, string>;
         // A conversation that is not this visitor's any more: start afresh.
         if (code === 'api.error.notFound') this.forget();
+        // The stream behind the socket ended (too slow, or its server stopped): follow again.
+        if (code === 'api.chat.slow' || code === 'api.error.unavailable') {
+          setTimeout(() => this.follow(), 500);
+          return;
+        }
         useChatStore.setState({ error: { code, fields } });
         break;
       }
       default:
         break;
     }
+  }
+
+  /** Follows the conversation kept here from the last line shown (nothing lost or twice). */
+  private follow(): void {
+    const chatId = Number(window.localStorage.getItem(CHAT_KEY));
+    if (chatId <= 0) return;
+    const after = useChatStore.getState().lines.at(-1)?.id ?? 0;
+    this.command({ type: 'follow', chatId, after });
   }
 
   /** Adds a line once, in order; an agent's line while the panel is closed is unread. */
