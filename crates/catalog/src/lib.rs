@@ -9,7 +9,6 @@ pub mod events;
 pub mod geoip;
 pub mod grpc;
 pub mod images;
-pub mod media_store;
 pub mod search;
 pub mod service;
 pub mod snapshot;
@@ -84,7 +83,9 @@ impl Catalog {
                 throttle: platform.throttle.clone(),
                 waker: waker.clone(),
                 geoip,
-                media: media_store::MediaStore::open(&config.media_store_url).map_err(CatalogError::Media)?,
+                media: keyshop_core::media_store::MediaStore::open(&config.media_store_url)
+                    .map_err(CatalogError::Media)?
+                    .in_folder("products"),
             })
             .await?,
         );

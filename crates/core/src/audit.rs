@@ -50,6 +50,8 @@ crate::vocabulary! {
         LevelSave = "level.save",
         TicketReply = "ticket.reply",
         TicketClose = "ticket.close",
+        CannedReplySave = "canned_reply.save",
+        CannedReplyDelete = "canned_reply.delete",
     }
 }
 

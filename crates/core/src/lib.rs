@@ -18,6 +18,7 @@ pub mod identity;
 pub mod ids;
 pub mod mail;
 pub mod markdown;
+pub mod media_store;
 pub mod metrics;
 pub mod money;
 pub mod paging;

@@ -73,3 +73,35 @@ mod tests {
         assert!(read::<Body>(serde_json::json!({"count": "two"})).is_err());
     }
 }
+
+/// An uploaded file's bytes, read up to `max` bytes: a larger one (by its
+/// declared length, or as it arrives) is refused with the field error
+/// `too_large`, not read on; a broken upload with `broken`.
+pub async fn file(
+    request: &HttpRequest,
+    mut payload: web::Payload,
+    max: usize,
+    too_large: &str,
+    broken: &str,
+) -> Result<Vec<u8>, AppError> {
+    use actix_web::http::header::CONTENT_LENGTH;
+    use futures::StreamExt;
+
+    let declared = request
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > max) {
+        return Err(AppError::field("file", too_large));
+    }
+    let mut data = Vec::with_capacity(declared.unwrap_or(0));
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| AppError::field("file", broken))?;
+        if data.len() + chunk.len() > max {
+            return Err(AppError::field("file", too_large));
+        }
+        data.extend_from_slice(&chunk);
+    }
+    Ok(data)
+}

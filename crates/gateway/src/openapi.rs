@@ -5,7 +5,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::envelope::{Envelope, FieldErrorsDto};
-use crate::routes::{account, forms, games, home, member, news, shop, staff};
+use crate::routes::{account, chat, forms, games, home, member, news, shop, staff};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -152,6 +152,14 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         staff::tickets::staff_ticket,
         staff::tickets::staff_reply_ticket,
         staff::tickets::staff_close_ticket,
+        staff::chat::staff_chat_figures,
+        staff::chat::staff_chat_image,
+        staff::chat::staff_canned_replies,
+        staff::chat::staff_create_canned_reply,
+        staff::chat::staff_update_canned_reply,
+        staff::chat::staff_delete_canned_reply,
+        chat::chat_attach_image,
+        chat::chat_image,
         staff::currencies::staff_currencies,
         staff::currencies::staff_set_currency_rate,
         staff::payment_methods::staff_payment_methods,
@@ -176,6 +184,7 @@ use crate::routes::{account, forms, games, home, member, news, shop, staff};
         (name = "members", description = "Captcha, registration, sign-in, the session check, visits and the forgotten password"),
         (name = "account", description = "The signed-in member's account area: profile, addresses, wishlist, notices, level and tickets"),
         (name = "forms", description = "Sell to us, wholesale, affiliate, feedback and the newsletter"),
+        (name = "chat", description = "Live chat's images (the conversation itself is on the WebSocket /prod-api/ws/chat)"),
         (name = "shop", description = "Cart, checkout, orders and their keys, payment sessions and the providers' webhooks"),
         (name = "staff", description = "The staff console: enrollment, sign-in with a second factor, sessions, invitations and the refund queue"),
     ),

@@ -55,6 +55,8 @@ pub enum MemberError {
     Identity(#[from] keyshop_core::identity::KeyringError),
     #[error("member event consumer: {0}")]
     Bus(#[from] keyshop_core::events::BusError),
+    #[error("member media store: {0}")]
+    Media(String),
 }
 
 /// A member service ready to serve: database open and migrated, consumer
@@ -96,6 +98,9 @@ impl Member {
             catalog,
             waker: waker.clone(),
             chat_fanout: platform.chat_fanout.clone(),
+            media: keyshop_core::media_store::MediaStore::open(&config.media_store_url)
+                .map_err(MemberError::Media)?
+                .in_folder("chat"),
         };
         let service = Arc::new(MemberService::new(deps, settings));
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });

@@ -195,3 +195,71 @@ mod tests {
         assert!(mail.html.contains("042917"));
     }
 }
+
+/// An agent answered a conversation the shopper left for e-mail: the
+/// answer, and the link back to the chat.
+pub fn chat_answered(to: &str, language_code: &str, name: &str, reply: &str, chat_url: &str) -> Composed {
+    let language = language(language_code);
+    let messages = Messages::embedded();
+    compose(
+        to,
+        language,
+        messages.text(language, "email.member.chat.answeredSubject", &[]),
+        &[
+            Block::Text(messages.text(language, "email.member.chat.answeredIntro", &[("name", name)])),
+            Block::Text(reply.to_owned()),
+            Block::Link(messages.text(language, "email.member.chat.open", &[]), chat_url.to_owned()),
+        ],
+    )
+}
+
+/// One line of a transcript: who wrote it, when (UTC), what (an image as a note).
+pub struct TranscriptLine {
+    pub agent: bool,
+    pub at_ms: i64,
+    pub body: String,
+    pub image: bool,
+}
+
+/// The conversation as the shopper saw it, for their records.
+pub fn chat_transcript(to: &str, language_code: &str, started_ms: i64, lines: &[TranscriptLine]) -> Composed {
+    let language = language(language_code);
+    let messages = Messages::embedded();
+    let started = keyshop_core::clock::date_time(started_ms);
+    let date = format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        started.year(),
+        u8::from(started.month()),
+        started.day(),
+        started.hour(),
+        started.minute()
+    );
+    let you = messages.text(language, "email.member.chat.you", &[]);
+    let agent = messages.text(language, "email.member.chat.agent", &[]);
+    let image = messages.text(language, "email.member.chat.image", &[]);
+    let mut blocks =
+        vec![Block::Text(messages.text(language, "email.member.chat.transcriptIntro", &[("date", &date)]))];
+    blocks.extend(lines.iter().map(|line| {
+        let at = keyshop_core::clock::date_time(line.at_ms);
+        let who = if line.agent { &agent } else { &you };
+        let what = if line.image { &image } else { &line.body };
+        Block::Text(format!("[{:02}:{:02}] {who}: {what}", at.hour(), at.minute()))
+    }));
+    compose(to, language, messages.text(language, "email.member.chat.transcriptSubject", &[("date", &date)]), &blocks)
+}
+
+/// A conversation left for e-mail, for the agents (in the default language).
+pub fn chat_left(to: &str, first_line: &str, sender: &str, chat_url: &str) -> Composed {
+    let language = keyshop_core::i18n::DEFAULT;
+    let messages = Messages::embedded();
+    let values = [("subject", first_line), ("email", sender)];
+    compose(
+        to,
+        language,
+        messages.text(language, "email.staff.chatLeft.subject", &values),
+        &[
+            Block::Text(messages.text(language, "email.staff.chatLeft.body", &values)),
+            Block::Link(messages.text(language, "email.staff.chatLeft.link", &[]), chat_url.to_owned()),
+        ],
+    )
+}

@@ -34,9 +34,9 @@ use crate::domain::language::Language;
 use crate::domain::location::{self, Suggestion};
 use crate::domain::setting::{self, SettingKey};
 use crate::geoip::GeoIp;
-use crate::media_store::MediaStore;
 use crate::snapshot::{Snapshot, SnapshotCell};
 use crate::store;
+use keyshop_core::media_store::MediaStore;
 
 pub use products::HomeList;
 

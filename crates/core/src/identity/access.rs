@@ -172,6 +172,12 @@ pub const GUARDED: &[(&str, Access)] = &[
     ("/keyshop.member.v1.ChatService/StaffWriteChat", Access::Staff(Permission::ChatAnswer)),
     ("/keyshop.member.v1.ChatService/StaffTyping", Access::Staff(Permission::ChatAnswer)),
     ("/keyshop.member.v1.ChatService/StaffCloseChat", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffSetPresence", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffChatFigures", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffChatImage", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffCannedReplies", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffSaveCannedReply", Access::Staff(Permission::ChatAnswer)),
+    ("/keyshop.member.v1.ChatService/StaffDeleteCannedReply", Access::Staff(Permission::ChatAnswer)),
     // Member: points are paid with in the order service's checkout.
     ("/keyshop.member.v1.MemberService/SpendPoints", Access::Parties(&[Party::Order])),
     ("/keyshop.member.v1.MemberService/ReturnPoints", Access::Parties(&[Party::Order])),

@@ -1,6 +1,7 @@
 //! Every route of the gateway, one file per endpoint.
 
 pub mod account;
+pub mod chat;
 pub mod dto;
 pub mod forms;
 pub mod games;
@@ -129,6 +130,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(staff::tickets::staff_ticket)
             .service(staff::tickets::staff_reply_ticket)
             .service(staff::tickets::staff_close_ticket)
+            .service(staff::chat::staff_chat_figures)
+            .service(staff::chat::staff_chat_image)
+            .service(staff::chat::staff_canned_replies)
+            .service(staff::chat::staff_create_canned_reply)
+            .service(staff::chat::staff_update_canned_reply)
+            .service(staff::chat::staff_delete_canned_reply)
+            .service(chat::chat_attach_image)
+            .service(chat::chat_image)
             .service(ws::chat::chat_socket)
             .service(ws::staff::staff_socket)
             .service(staff::currencies::staff_currencies)

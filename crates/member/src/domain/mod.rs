@@ -4,6 +4,7 @@
 pub mod account;
 pub mod address;
 pub mod chat;
+pub mod chat_desk;
 pub mod forms;
 pub mod level;
 pub mod newsletter;

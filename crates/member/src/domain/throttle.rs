@@ -27,6 +27,9 @@ pub const STAFF_SIGN_IN_PER_IP: Limit = Limit { max: 20, window: Duration::from_
 /// Enrollment links tried per address (opened or finished).
 pub const STAFF_ENROLLMENT: Limit = Limit { max: 20, window: Duration::from_secs(15 * 60) };
 
+/// Images a shopper attaches to one conversation (screenshots of an error).
+pub const CHAT_IMAGES: Limit = Limit { max: 10, window: Duration::from_secs(3600) };
+
 /// Registrations per address.
 pub const REGISTER: Limit = Limit { max: 10, window: Duration::from_secs(3600) };
 /// Forgot-password requests per address and per e-mail.

@@ -7,6 +7,7 @@
 use std::pin::Pin;
 use std::sync::Arc;
 
+use keyshop_core::audit::Actor;
 use keyshop_core::error::AppError;
 use keyshop_core::grpc::bearer;
 use keyshop_core::identity;
@@ -22,6 +23,7 @@ use tonic::{Request, Response, Status};
 
 use super::convert;
 use crate::domain::chat::{ChatAuthor, ChatStatus, ChatStep};
+use crate::domain::chat_desk::{self, ImageKind, Presence};
 use crate::service::MemberService;
 use crate::service::chat::{ChatOpening, Visitor, chat_proto, line_proto};
 use crate::store::chats::Inbox;
@@ -261,6 +263,88 @@ impl ChatApi for ChatGrpc {
         agent(&request)?;
         ok(chat_proto(&self.service.close_chat(request.get_ref().chat_id).await?))
     }
+
+    async fn attach_image(&self, request: Request<pb::AttachImageRequest>) -> Answer<pb::ChatLine> {
+        let visitor = self.visitor(&request, request.get_ref().credential.as_ref()).await?;
+        let request = request.into_inner();
+        ok(line_proto(&self.service.attach_image(&visitor, request.chat_id, request.data).await?))
+    }
+
+    async fn chat_image(&self, request: Request<pb::ChatImageRequest>) -> Answer<pb::Image> {
+        let visitor = self.visitor(&request, request.get_ref().credential.as_ref()).await?;
+        let request = request.into_inner();
+        // Another shopper's conversation answers NOT_FOUND.
+        self.service.visitor_chat(&visitor, request.chat_id).await?;
+        image(self.service.chat_image(request.chat_id, request.line_id).await?)
+    }
+
+    async fn mail_transcript(&self, request: Request<pb::ChatRef>) -> Answer<pb::Empty> {
+        let visitor = self.visitor(&request, request.get_ref().credential.as_ref()).await?;
+        self.service.mail_transcript(&visitor, request.get_ref().chat_id).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn chat_desk(&self, _request: Request<pb::Empty>) -> Answer<pb::DeskStatus> {
+        ok(pb::DeskStatus {
+            agents_online: self.service.desk_open().await?,
+            reply_within_hours: chat_desk::REPLY_WITHIN_HOURS as i32,
+        })
+    }
+
+    async fn staff_set_presence(&self, request: Request<pb::PresenceRequest>) -> Answer<pb::Empty> {
+        let me = agent(&request)?;
+        let presence = Presence::parse(&request.get_ref().presence)
+            .ok_or_else(|| AppError::field("presence", "api.field.invalid"))?;
+        self.service.set_presence(me, presence).await?;
+        ok(pb::Empty {})
+    }
+
+    async fn staff_chat_figures(&self, request: Request<pb::Empty>) -> Answer<pb::ChatFigures> {
+        agent(&request)?;
+        let figures = self.service.chat_figures().await?;
+        ok(pb::ChatFigures {
+            waiting: figures.waiting,
+            agents: figures
+                .agents
+                .into_iter()
+                .map(|(staff_id, email, presence, active)| pb::AgentPresence {
+                    staff_id,
+                    email,
+                    presence: presence.as_str().to_owned(),
+                    active,
+                })
+                .collect(),
+            first_response_p50_ms: figures.first_response_p50_ms.unwrap_or(0),
+            answered: figures.answered,
+            per_day: figures.per_day.into_iter().map(|(day, count)| pb::DayCount { day, count }).collect(),
+        })
+    }
+
+    async fn staff_chat_image(&self, request: Request<pb::ChatImageRequest>) -> Answer<pb::Image> {
+        agent(&request)?;
+        let request = request.into_inner();
+        image(self.service.chat_image(request.chat_id, request.line_id).await?)
+    }
+
+    async fn staff_canned_replies(&self, request: Request<pb::Empty>) -> Answer<pb::CannedReplies> {
+        agent(&request)?;
+        ok(pb::CannedReplies { replies: self.service.canned_replies().await? })
+    }
+
+    async fn staff_save_canned_reply(&self, request: Request<pb::CannedReply>) -> Answer<pb::CannedReply> {
+        let actor = Actor::Staff(identity::staff(&request)?.clone());
+        ok(self.service.save_canned_reply(request.into_inner(), actor).await?)
+    }
+
+    async fn staff_delete_canned_reply(&self, request: Request<pb::CannedReplyRef>) -> Answer<pb::Empty> {
+        let actor = Actor::Staff(identity::staff(&request)?.clone());
+        self.service.delete_canned_reply(request.get_ref().id, actor).await?;
+        ok(pb::Empty {})
+    }
+}
+
+fn image((kind, data): (ImageKind, Vec<u8>)) -> Answer<pb::Image> {
+    ok(pb::Image { content_type: kind.content_type().to_owned(), data })
 }
 
 #[cfg(test)]

@@ -17,8 +17,10 @@ use keyshop_proto::member::v1::chat_event::Kind;
 use prost::Message;
 use tokio::sync::broadcast;
 
+use super::chat_desk::{Handled, shopper_line};
 use super::{MemberService, page_window};
 use crate::domain::chat::{self, ChatAuthor, ChatStatus, ChatStep};
+use crate::domain::chat_desk::ImageKind;
 use crate::store;
 use crate::store::chat_messages::ChatMessageRow;
 use crate::store::chats::{ChatRow, Inbox, NewChat};
@@ -88,6 +90,8 @@ pub fn chat_proto(row: &ChatRow) -> pb::Chat {
         created_at_ms: row.created_at,
         updated_at_ms: row.updated_at,
         first_response_at_ms: row.first_response_at.unwrap_or(0),
+        ticket_id: row.ticket_id.unwrap_or(0),
+        by_email: row.by_email,
     }
 }
 
@@ -99,13 +103,19 @@ pub fn line_proto(row: &ChatMessageRow) -> pb::ChatLine {
         author: row.author.clone(),
         body: row.body.clone(),
         created_at_ms: row.created_at,
+        image_type: row
+            .attachment
+            .as_deref()
+            .and_then(ImageKind::of_name)
+            .map(|kind| kind.content_type().to_owned())
+            .unwrap_or_default(),
     }
 }
 
 impl MemberService {
     /// Tells every follower of every replica (best effort: a follower that
     /// misses it catches up from the database when it resumes).
-    async fn announce(&self, chat_id: i64, kind: Kind) {
+    pub(super) async fn announce(&self, chat_id: i64, kind: Kind) {
         let event = pb::ChatEvent { chat_id, kind: Some(kind) };
         self.chat_fanout.publish(event.encode_to_vec()).await;
     }
@@ -186,6 +196,8 @@ impl MemberService {
             })
             .await?;
         self.announce(chat.id, Kind::Chat(chat_proto(&chat))).await;
+        self.assign_waiting().await;
+        let chat = self.visitor_chat(&visitor, chat.id).await?;
         Ok(Opened { chat, token })
     }
 
@@ -255,19 +267,16 @@ impl MemberService {
         let text = chat::check_text(text)?;
         let key = visitor.key();
         let now = self.clock.now_ms();
-        let line = self
+        let handled = self
             .db
-            .write(move |conn| -> Result<ChatMessageRow, AppError> {
+            .write(move |conn| -> Result<Handled, AppError> {
                 let chat =
                     store::chats::find(conn, id)?.filter(|chat| chat.visitor_hash == key).ok_or_else(not_found)?;
-                chat::shopper_may_write(chat.status())?;
-                let line = store::chat_messages::insert(conn, id, ChatAuthor::Shopper, None, &text, now)?;
-                store::chats::touched(conn, id, false, now)?;
-                Ok(line)
+                shopper_line(conn, &chat, &text, None, now)
             })
             .await?;
-        self.announce(id, Kind::Line(line_proto(&line))).await;
-        Ok(line)
+        self.after_shopper_line(&handled).await;
+        Ok(handled.line)
     }
 
     /// The shopper rates their closed conversation, 1 to 5 stars, once.
@@ -355,7 +364,7 @@ impl MemberService {
     ) -> Result<ChatMessageRow, AppError> {
         let text = chat::check_text(text)?;
         let now = self.clock.now_ms();
-        let (line, taken) = self
+        let (line, taken, chat) = self
             .db
             .write(move |conn| -> Result<_, AppError> {
                 let chat = store::chats::find(conn, id)?.ok_or_else(not_found)?;
@@ -365,16 +374,19 @@ impl MemberService {
                     && !note
                     && store::chats::transition(conn, id, status, ChatStatus::Active, Some(staff_id), now)?;
                 let author = if note { ChatAuthor::Note } else { ChatAuthor::Agent };
-                let line = store::chat_messages::insert(conn, id, author, Some(staff_id), &text, now)?;
+                let line = store::chat_messages::insert(conn, id, author, Some(staff_id), &text, None, now)?;
                 store::chats::touched(conn, id, !note, now)?;
                 let taken = if taken { store::chats::find(conn, id)? } else { None };
-                Ok((line, taken))
+                Ok((line, taken, chat))
             })
             .await?;
         if let Some(chat) = taken {
             self.announce(id, Kind::Chat(chat_proto(&chat))).await;
         }
         self.announce(id, Kind::Line(line_proto(&line))).await;
+        if chat.by_email && !note {
+            self.mail_answer(&chat, &line.body);
+        }
         Ok(line)
     }
 
@@ -394,6 +406,8 @@ impl MemberService {
             })
             .await?;
         self.announce(id, Kind::Chat(chat_proto(&chat))).await;
+        // The agent has room for another.
+        self.assign_waiting().await;
         Ok(chat)
     }
 }

@@ -5,6 +5,7 @@ mod addresses;
 pub mod auth;
 mod captcha;
 pub mod chat;
+pub mod chat_desk;
 mod customers;
 mod forms;
 pub mod forms_inbox;
@@ -90,6 +91,8 @@ pub struct MemberService {
     waker: OutboxWaker,
     /// Live chat's events to the followers of every replica.
     chat_fanout: Arc<keyshop_core::fanout::Fanout>,
+    /// Shoppers' chat attachments.
+    media: keyshop_core::media_store::MediaStore,
     settings: MemberSettings,
     /// Wakes the newsletter sender when an issue starts here.
     newsletter_wake: Arc<tokio::sync::Notify>,
@@ -105,6 +108,7 @@ pub struct MemberDeps {
     pub catalog: CatalogClient,
     pub waker: OutboxWaker,
     pub chat_fanout: Arc<keyshop_core::fanout::Fanout>,
+    pub media: keyshop_core::media_store::MediaStore,
 }
 
 impl MemberService {
@@ -112,9 +116,21 @@ impl MemberService {
         if settings.captcha_test_code.is_some() {
             tracing::warn!("KEYSHOP_CAPTCHA_TEST_CODE is set: the captcha accepts a fixed code (tests only)");
         }
-        let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker, chat_fanout } = deps;
+        let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker, chat_fanout, media } = deps;
         let newsletter_wake = Arc::new(tokio::sync::Notify::new());
-        MemberService { db, clock, cache, throttle, mailer, catalog, waker, chat_fanout, settings, newsletter_wake }
+        MemberService {
+            db,
+            clock,
+            cache,
+            throttle,
+            mailer,
+            catalog,
+            waker,
+            chat_fanout,
+            media,
+            settings,
+            newsletter_wake,
+        }
     }
 
     pub fn db(&self) -> &Db {

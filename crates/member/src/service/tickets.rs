@@ -120,7 +120,7 @@ impl MemberService {
 
     /// Tells every active member of staff who answers tickets that ticket
     /// `id` was opened (in the background; a failure is logged).
-    async fn announce_ticket(&self, id: i64, subject: &str, sender: &str) {
+    pub(super) async fn announce_ticket(&self, id: i64, subject: &str, sender: &str) {
         let recipients =
             self.db.run(|conn| store::staff::active_with(conn, Permission::TicketsAnswer).map_err(DbError::from)).await;
         let recipients = match recipients {

@@ -16,6 +16,8 @@ pub struct ChatMessageRow {
     pub staff_id: Option<i64>,
     pub body: String,
     pub created_at: i64,
+    /// An image's name in the media store (a shopper's screenshot).
+    pub attachment: Option<String>,
 }
 
 pub fn insert(
@@ -24,6 +26,7 @@ pub fn insert(
     author: ChatAuthor,
     staff_id: Option<i64>,
     body: &str,
+    attachment: Option<&str>,
     now_ms: i64,
 ) -> QueryResult<ChatMessageRow> {
     let id = diesel::insert_into(chat_messages::table)
@@ -32,6 +35,7 @@ pub fn insert(
             chat_messages::author.eq(author.as_str()),
             chat_messages::staff_id.eq(staff_id),
             chat_messages::body.eq(body),
+            chat_messages::attachment.eq(attachment),
             chat_messages::created_at.eq(now_ms),
         ))
         .returning(chat_messages::id)
@@ -56,4 +60,14 @@ pub fn after(
         query = query.filter(chat_messages::author.ne(ChatAuthor::Note.as_str()));
     }
     query.order(chat_messages::id.asc()).limit(limit).select(ChatMessageRow::as_select()).load(conn)
+}
+
+/// Line `id` of conversation `chat_id`, if it is one.
+pub fn find(conn: &mut DbConnection, chat_id: i64, id: i64) -> QueryResult<Option<ChatMessageRow>> {
+    chat_messages::table
+        .find(id)
+        .filter(chat_messages::chat_id.eq(chat_id))
+        .select(ChatMessageRow::as_select())
+        .first(conn)
+        .optional()
 }

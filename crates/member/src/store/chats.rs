@@ -27,6 +27,12 @@ pub struct ChatRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub closed_at: Option<i64>,
+    /// The ticket it became when nobody was at the desk.
+    pub ticket_id: Option<i64>,
+    /// Agents' answers go to the shopper's e-mail too (a guest who wrote
+    /// while nobody was at the desk).
+    pub by_email: bool,
+    pub transcript_at: Option<i64>,
 }
 
 impl ChatRow {
@@ -182,4 +188,58 @@ pub fn active_per_agent(conn: &mut DbConnection, agents: &[i64]) -> QueryResult<
         .select(chats::agent_id)
         .load(conn)?;
     Ok(agents.iter().map(|agent| (*agent, rows.iter().filter(|row| **row == Some(*agent)).count() as i64)).collect())
+}
+
+/// A waiting conversation becomes ticket `ticket_id` and closes (guarded:
+/// false when it moved meanwhile).
+pub fn became_ticket(conn: &mut DbConnection, id: i64, ticket_id: i64, now_ms: i64) -> QueryResult<bool> {
+    let moved = diesel::update(chats::table.find(id).filter(chats::status.eq(ChatStatus::Waiting.as_str())))
+        .set((
+            chats::status.eq(ChatStatus::Closed.as_str()),
+            chats::ticket_id.eq(ticket_id),
+            chats::updated_at.eq(now_ms),
+            chats::closed_at.eq(now_ms),
+        ))
+        .execute(conn)?;
+    Ok(moved == 1)
+}
+
+/// Agents' answers to the conversation go by e-mail too; whether that is new.
+pub fn answer_by_email(conn: &mut DbConnection, id: i64) -> QueryResult<bool> {
+    Ok(diesel::update(chats::table.find(id).filter(chats::by_email.eq(false)))
+        .set(chats::by_email.eq(true))
+        .execute(conn)?
+        == 1)
+}
+
+/// Notes the transcript as e-mailed now unless it was since `not_since`
+/// (guarded: of two requests at once, one sends it).
+pub fn transcript_sent(conn: &mut DbConnection, id: i64, not_since: i64, now_ms: i64) -> QueryResult<bool> {
+    let sent = diesel::update(
+        chats::table.find(id).filter(chats::transcript_at.is_null().or(chats::transcript_at.lt(not_since))),
+    )
+    .set(chats::transcript_at.eq(now_ms))
+    .execute(conn)?;
+    Ok(sent == 1)
+}
+
+/// The oldest waiting conversations' ids, at most `limit`.
+pub fn oldest_waiting(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<i64>> {
+    chats::table
+        .filter(chats::status.eq(ChatStatus::Waiting.as_str()))
+        .order(chats::id.asc())
+        .limit(limit)
+        .select(chats::id)
+        .load(conn)
+}
+
+/// How many conversations wait now.
+pub fn waiting_count(conn: &mut DbConnection) -> QueryResult<i64> {
+    chats::table.filter(chats::status.eq(ChatStatus::Waiting.as_str())).count().get_result(conn)
+}
+
+/// When each conversation opened since `since_ms` was opened and first
+/// answered (if it was).
+pub fn opened_since(conn: &mut DbConnection, since_ms: i64) -> QueryResult<Vec<(i64, Option<i64>)>> {
+    chats::table.filter(chats::created_at.ge(since_ms)).select((chats::created_at, chats::first_response_at)).load(conn)
 }

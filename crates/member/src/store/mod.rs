@@ -1,6 +1,8 @@
 //! The member service's storage: schema, one file per table, migrations.
 
 pub mod addresses;
+pub mod canned_replies;
+pub mod chat_agents;
 pub mod chat_messages;
 pub mod chats;
 pub mod consumptions;

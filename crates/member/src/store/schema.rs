@@ -181,6 +181,9 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         closed_at -> Nullable<BigInt>,
+        ticket_id -> Nullable<BigInt>,
+        by_email -> Bool,
+        transcript_at -> Nullable<BigInt>,
     }
 }
 
@@ -192,6 +195,26 @@ diesel::table! {
         staff_id -> Nullable<BigInt>,
         body -> Text,
         created_at -> BigInt,
+        attachment -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    chat_agents (staff_id) {
+        staff_id -> BigInt,
+        presence -> Text,
+        seen_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    canned_replies (id) {
+        id -> BigInt,
+        language -> Text,
+        shortcut -> Text,
+        body -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
     }
 }
 
@@ -394,6 +417,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     consumptions,
     chats,
     chat_messages,
+    chat_agents,
+    canned_replies,
     point_spends,
     form_submissions,
     form_replies,

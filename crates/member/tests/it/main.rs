@@ -4,5 +4,6 @@
 
 mod accounts;
 mod chat;
+mod chat_desk;
 mod records;
 mod support;

@@ -8,6 +8,7 @@
 //! checks again.
 
 pub mod audit;
+pub mod chat;
 pub mod coupons;
 pub mod currencies;
 pub mod customers;

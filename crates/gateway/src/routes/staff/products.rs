@@ -6,9 +6,7 @@
 //! catalog; more than 8 MiB is refused here with a 400 before it is read
 //! whole), a removal names the slot.
 
-use actix_web::http::header::CONTENT_LENGTH;
 use actix_web::{HttpRequest, delete, get, post, put, web};
-use futures::StreamExt;
 use keyshop_core::error::{AppError, FieldErrors};
 use keyshop_core::identity::Permission;
 use keyshop_core::vocab::{Genre, Language, Platform, ProductState, ProductType, Region, StockStatus};
@@ -437,27 +435,9 @@ pub struct ImageParams {
     pub version: i64,
 }
 
-/// The body read up to [`MAX_UPLOAD_BYTES`]: a larger one (by its length,
-/// or as it arrives) is refused with a field error, not read on.
-pub(super) async fn upload(request: &HttpRequest, mut payload: web::Payload) -> Result<Vec<u8>, AppError> {
-    let too_large = || AppError::field("file", "api.staff.imageTooLarge");
-    let declared = request
-        .headers()
-        .get(CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<usize>().ok());
-    if declared.is_some_and(|length| length > MAX_UPLOAD_BYTES) {
-        return Err(too_large());
-    }
-    let mut data = Vec::with_capacity(declared.unwrap_or(0));
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| AppError::field("file", "api.staff.imageBroken"))?;
-        if data.len() + chunk.len() > MAX_UPLOAD_BYTES {
-            return Err(too_large());
-        }
-        data.extend_from_slice(&chunk);
-    }
-    Ok(data)
+/// The body read up to [`MAX_UPLOAD_BYTES`] (a larger one is refused, not read on).
+pub(super) async fn upload(request: &HttpRequest, payload: web::Payload) -> Result<Vec<u8>, AppError> {
+    crate::body::file(request, payload, MAX_UPLOAD_BYTES, "api.staff.imageTooLarge", "api.staff.imageBroken").await
 }
 
 #[utoipa::path(context_path = "/prod-api", tag = "staff", operation_id = "staff_product_image", params(LangParam,

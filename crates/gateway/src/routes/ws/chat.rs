@@ -4,10 +4,12 @@
 //! guest's; neither for a guest who has not chatted yet) first; then `open`
 //! (`name`, `email`, `orderNo`), `follow` (`chatId`, `after`: the last line
 //! the client has), `send` (`text`), `typing`, `read` (`upTo`: the last line
-//! shown), `rate` (`stars`).
-//! Server frames: `ready`, `opened` (`chat`, `chatToken` for a new guest),
-//! `chat`, `line`, `typing`, `read`, `sent` (the line just written) and
-//! `error` (`code`, `fields`).
+//! shown), `rate` (`stars`), `transcript` (e-mail it), `desk`.
+//! Server frames: `ready` and `desk` (`agentsOnline`, `replyWithinHours`:
+//! with nobody at the desk a member's message becomes a ticket and a
+//! guest's is answered by e-mail), `opened` (`chat`, `chatToken` for a new
+//! guest), `chat`, `line`, `typing`, `read`, `sent` (the line just written),
+//! `transcript` and `error` (`code`, `fields`).
 
 use std::time::Instant;
 
@@ -73,6 +75,10 @@ enum Command {
     Rate {
         stars: i32,
     },
+    /// E-mail the conversation to the shopper.
+    Transcript,
+    /// Whether an agent is at the desk now.
+    Desk,
 }
 
 /// Who the socket speaks for, and what it follows.
@@ -171,6 +177,12 @@ impl Bridge for Shopper {
                 chat.rate_chat(with_bearer(&self.token, call)).await?;
                 Ok(Some(json!({"type": "rated", "stars": stars})))
             }
+            Command::Transcript => {
+                let call = pb::ChatRef { credential: self.credential(), chat_id: self.chat_id };
+                chat.mail_transcript(with_bearer(&self.token, call)).await?;
+                Ok(Some(json!({"type": "transcript"})))
+            }
+            Command::Desk => Ok(Some(desk(&self.clients).await?)),
         }
     }
 
@@ -183,6 +195,12 @@ impl Bridge for Shopper {
     async fn still_welcome(&mut self) -> Result<(), AppError> {
         Ok(())
     }
+}
+
+/// Whether an agent is at the desk, as a `desk` frame.
+async fn desk(clients: &ServiceClients) -> Result<serde_json::Value, AppError> {
+    let desk = clients.chat().chat_desk(pb::Empty {}).await?.into_inner();
+    Ok(json!({"type": "desk", "agentsOnline": desk.agents_online, "replyWithinHours": desk.reply_within_hours}))
 }
 
 #[get("/ws/chat")]
@@ -223,7 +241,14 @@ async fn serve(
         allowance: Allowance::new(BURST, PER_SECOND, now_ms()),
         typed_at: None,
     };
-    if !outgoing.send(&json!({"type": "ready"})).await {
+    let ready = match desk(&shopper.clients).await {
+        Ok(mut desk) => {
+            desk["type"] = json!("ready");
+            desk
+        }
+        Err(_) => json!({"type": "ready", "agentsOnline": true, "replyWithinHours": 0}),
+    };
+    if !outgoing.send(&ready).await {
         return;
     }
     pump(&mut shopper, outgoing, stream, None).await;

@@ -212,6 +212,9 @@ trait Bridge {
 
     /// Checked at each ping: an error ends the socket after its frame.
     async fn still_welcome(&mut self) -> Result<(), AppError>;
+
+    /// The socket has ended.
+    async fn ended(&mut self) {}
 }
 
 /// Serves a greeted socket until it ends: its commands through `bridge`,
@@ -234,7 +237,10 @@ async fn pump<B: Bridge>(
                     Err(error) => outgoing.error(&error).await,
                 },
                 Incoming::Refused(error) => outgoing.error(&error).await,
-                Incoming::TooLarge => return too_large(outgoing).await,
+                Incoming::TooLarge => {
+                    bridge.ended().await;
+                    return too_large(outgoing).await;
+                }
                 Incoming::Gone => false,
             },
             event = next_event(&mut follow) => match event {
@@ -270,6 +276,7 @@ async fn pump<B: Bridge>(
             break;
         }
     }
+    bridge.ended().await;
     outgoing.close(None).await;
 }
 
@@ -290,11 +297,20 @@ fn chat_json(chat: &pb::Chat) -> Value {
         "createdAt": chat.created_at_ms,
         "updatedAt": chat.updated_at_ms,
         "firstResponseAt": chat.first_response_at_ms,
+        "ticketId": chat.ticket_id,
+        "byEmail": chat.by_email,
     })
 }
 
 fn line_json(line: &pb::ChatLine) -> Value {
-    json!({"id": line.id, "chatId": line.chat_id, "author": line.author, "body": line.body, "createdAt": line.created_at_ms})
+    json!({
+        "id": line.id,
+        "chatId": line.chat_id,
+        "author": line.author,
+        "body": line.body,
+        "createdAt": line.created_at_ms,
+        "imageType": line.image_type,
+    })
 }
 
 /// An event of the member service as a frame.

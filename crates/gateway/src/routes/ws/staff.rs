@@ -4,9 +4,11 @@
 //! Client frames: `hello` (`token`: the staff session) first; then `inbox`
 //! (`inbox`: waiting, mine or all; `page`), `lines` (`chatId`, `after`),
 //! `claim` (`chatId`), `transfer` (`chatId`, `staffId`), `send` (`chatId`,
-//! `text`, `note`), `typing` (`chatId`), `close` (`chatId`).
+//! `text`, `note`), `typing` (`chatId`), `close` (`chatId`), `presence`
+//! (`presence`: online, away or offline; renewed at each ping while the
+//! socket lives, offline when it ends).
 //! Server frames: `ready` (`staffId`), `inbox`, `thread`, `chat`, `line`,
-//! `typing`, `read`, `sent` and `error`. Every event of every conversation
+//! `typing`, `read`, `sent`, `presence` and `error`. Every event of every conversation
 //! comes as it happens; the session is checked again at each ping (a
 //! revoked or expired one closes the socket).
 
@@ -63,6 +65,8 @@ enum Command {
     Typing { chat_id: i64 },
     #[serde(rename_all = "camelCase")]
     Close { chat_id: i64 },
+    /// online (given new conversations), away (keeps theirs) or offline.
+    Presence { presence: String },
 }
 
 /// The member of staff of `token`, if their session is live and their role
@@ -83,6 +87,17 @@ struct Agent {
     ip: String,
     staff: StaffClaim,
     allowance: Allowance,
+    /// What the agent chose, sent again at each ping (a heartbeat) and
+    /// offline when the socket ends; `None` until they choose.
+    presence: Option<String>,
+}
+
+impl Agent {
+    async fn tell_presence(&self, presence: &str) -> Result<(), AppError> {
+        let call = pb::PresenceRequest { presence: presence.to_owned() };
+        acting(self.staff.clone(), self.clients.chat().staff_set_presence(call)).await?;
+        Ok(())
+    }
 }
 
 impl Bridge for Agent {
@@ -133,6 +148,11 @@ impl Bridge for Agent {
                 let call = pb::ChatRef { credential: None, chat_id };
                 json!({"type": "chat", "chat": chat_json(&acting(self.staff.clone(), chat.staff_close_chat(call)).await?.into_inner())})
             }
+            Command::Presence { presence } => {
+                self.tell_presence(&presence).await?;
+                self.presence = (presence != "offline").then(|| presence.clone());
+                json!({"type": "presence", "presence": presence})
+            }
         };
         Ok(Some(frame))
     }
@@ -147,7 +167,20 @@ impl Bridge for Agent {
     /// chat, ends the socket.
     async fn still_welcome(&mut self) -> Result<(), AppError> {
         self.staff = agent(&self.clients, &self.token, &self.ip).await?;
+        if let Some(presence) = &self.presence {
+            self.tell_presence(presence).await?;
+        }
         Ok(())
+    }
+
+    /// The agent who chose a presence is offline when their console closes
+    /// (a replica that dies leaves it to expire with the heartbeat).
+    async fn ended(&mut self) {
+        if self.presence.is_some()
+            && let Err(error) = self.tell_presence("offline").await
+        {
+            tracing::debug!(error = %error, "an agent's presence was left to expire");
+        }
     }
 }
 
@@ -200,6 +233,6 @@ async fn serve(
         return;
     }
     let allowance = Allowance::new(BURST, PER_SECOND, SystemClock.now_ms());
-    let mut agent = Agent { clients, token, ip, staff, allowance };
+    let mut agent = Agent { clients, token, ip, staff, allowance, presence: None };
     pump(&mut agent, outgoing, stream, Some(follow)).await;
 }

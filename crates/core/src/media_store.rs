@@ -1,8 +1,9 @@
 //! Where uploaded images are kept, through `object_store`: a folder (embedded
 //! mode, `file://DIR`), an S3-compatible bucket (distributed mode,
 //! `s3://BUCKET[/PREFIX]` with the standard `AWS_*` variables) or memory
-//! (tests). Files are written once under their content's name and never
-//! changed, so every replica may serve any of them.
+//! (tests); each service in its own folder of it (`products/`, `chat/`).
+//! Files are written once under their content's name and never changed, so
+//! every replica may serve any of them.
 
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use object_store::memory::InMemory;
 use object_store::path::Path;
 use object_store::{ObjectStore, PutPayload};
 
-use keyshop_core::error::AppError;
+use crate::error::AppError;
 
 #[derive(Clone)]
 pub struct MediaStore {
@@ -55,8 +56,13 @@ impl MediaStore {
         MediaStore { store: Arc::new(InMemory::new()), prefix: String::new() }
     }
 
+    /// The same store, its files kept under `folder`.
+    pub fn in_folder(self, folder: &str) -> MediaStore {
+        MediaStore { prefix: format!("{}{folder}/", self.prefix), ..self }
+    }
+
     fn path(&self, name: &str) -> Path {
-        Path::from(format!("{}products/{name}", self.prefix))
+        Path::from(format!("{}{name}", self.prefix))
     }
 
     pub async fn put(&self, name: &str, data: Vec<u8>) -> Result<(), AppError> {
@@ -89,7 +95,7 @@ mod tests {
     #[tokio::test]
     async fn a_folder_keeps_what_is_put() {
         let dir = tempfile::tempdir().unwrap();
-        let store = MediaStore::open(&format!("file://{}", dir.path().display())).unwrap();
+        let store = MediaStore::open(&format!("file://{}", dir.path().display())).unwrap().in_folder("products");
         assert_eq!(store.get("a-320.webp").await.unwrap(), None);
         store.put("a-320.webp", b"RIFF".to_vec()).await.unwrap();
         assert_eq!(store.get("a-320.webp").await.unwrap(), Some(b"RIFF".to_vec()));
