@@ -1,32 +1,44 @@
-//! The built SPA (`frontend/dist`): files as they are, with history-mode
+//! The built SPA (`frontend/dist`): its files, each as the build's brotli or
+//! gzip twin when the request accepts one (`precompressed`), with history-mode
 //! fallback. A path without a file extension that is no file gets
 //! `index.html` (the SPA routes it, its own 404 page included); a missing asset
 //! (`/static/x.js`, `/logo.png`) gets a real 404.
 
-use std::path::{Path, PathBuf};
+mod precompressed;
 
-use actix_files::{Files, NamedFile};
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
+use std::path::Path;
+use std::rc::Rc;
+
+use actix_files::Files;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
-use actix_web::middleware::Next;
-use actix_web::{HttpResponse, Responder};
+use actix_web::middleware::{Next, from_fn};
+use actix_web::{HttpResponse, web};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
-pub fn files(dir: &Path) -> Files {
+/// The SPA's files under `dir`, served for every path no route took.
+pub fn files(dir: &Path) -> impl HttpServiceFactory + use<> {
     let index = dir.join("index.html");
-    Files::new("/", dir).index_file("index.html").use_etag(true).use_last_modified(true).default_handler(fn_service(
-        move |request: ServiceRequest| {
+    let files = Files::new("/", dir).index_file("index.html").use_etag(true).use_last_modified(true).default_handler(
+        fn_service(move |request: ServiceRequest| {
             let index = index.clone();
             async move {
                 let (request, _) = request.into_parts();
                 let response = fallback(&request, &index).await;
                 Ok(ServiceResponse::new(request, response))
             }
-        },
-    ))
+        }),
+    );
+    let root: Rc<Path> = Rc::from(dir);
+    web::scope("")
+        .wrap(from_fn(move |request: ServiceRequest, next: Next<BoxBody>| {
+            precompressed::serve_twins(Rc::clone(&root), request, next)
+        }))
+        .service(files)
 }
 
 /// Whether the last path segment names a file (`app.js`, `a.b.png`).
@@ -34,22 +46,23 @@ pub fn looks_like_asset(path: &str) -> bool {
     path.rsplit('/').next().is_some_and(|segment| segment.contains('.'))
 }
 
-async fn fallback(request: &actix_web::HttpRequest, index: &PathBuf) -> HttpResponse {
+async fn fallback(request: &actix_web::HttpRequest, index: &Path) -> HttpResponse {
     if looks_like_asset(request.path()) || !matches!(request.method().as_str(), "GET" | "HEAD") {
         return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("Not Found");
     }
-    match NamedFile::open_async(index).await {
-        Ok(file) => file.use_etag(true).respond_to(request).map_into_boxed_body(),
+    match precompressed::respond(request, index).await {
+        Ok(response) => response,
         Err(_) => HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")
             .body("The store front end is not built yet: run `make run` (or `npm run build` in frontend/)."),
     }
 }
 
-/// Cache policy of SPA files: content-hashed assets under `/static/` forever,
-/// everything else revalidated (so a new release shows at once). An API
-/// answer that did not say otherwise (the public lists do) is `no-store`:
-/// profiles, orders, addresses, tokens and errors stay out of every cache.
+/// Cache policy of SPA files and their 304s: content-hashed assets under
+/// `/static/` forever, everything else revalidated (so a new release shows at
+/// once). An API answer that did not say otherwise (the public lists do) is
+/// `no-store`: profiles, orders, addresses, tokens and errors stay out of
+/// every cache.
 pub async fn cache_headers(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -62,7 +75,7 @@ pub async fn cache_headers(
     }
     if is_api {
         response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    } else if response.status().is_success() {
+    } else if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
         let policy = if is_static { IMMUTABLE } else { REVALIDATE };
         response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(policy));
     }

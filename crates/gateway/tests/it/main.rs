@@ -4,6 +4,7 @@
 
 mod api;
 mod member;
+mod spa;
 mod staff;
 mod storefront;
 mod support;
