@@ -116,6 +116,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prod-api/api/chat/{chatId}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["chat_attach_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/chat/{chatId}/images/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["chat_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/prod-api/api/collect": {
         parameters: {
             query?: never;
@@ -1084,6 +1116,70 @@ export interface paths {
             cookie?: never;
         };
         get: operations["staff_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/chat/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_chat_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/chat/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_canned_replies"];
+        put?: never;
+        post: operations["staff_create_canned_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/chat/replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_update_canned_reply"];
+        post?: never;
+        delete: operations["staff_delete_canned_reply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prod-api/api/staff/chat/{chatId}/images/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_chat_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2149,8 +2245,20 @@ export interface components {
              */
             website: string;
         };
+        AgentPresenceDto: {
+            /**
+             * Format: int64
+             * @description Conversations they have now.
+             */
+            active: number;
+            email: string;
+            /** @description online or away. */
+            presence: string;
+            /** Format: int64 */
+            staffId: number;
+        };
         /** @enum {string} */
-        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status" | "payment_method.set" | "level.save" | "ticket.reply" | "ticket.close";
+        AuditAction: "staff.sign_in" | "staff.invite" | "staff.enroll" | "refund.approve" | "refund.decline" | "keys.import" | "setting.set" | "currency_rate.set" | "staff.role" | "staff.disable" | "staff.enable" | "staff.reset" | "stock.threshold" | "order.resend" | "order.cancel" | "order.note" | "member.disable" | "member.enable" | "member.points" | "coupon.create" | "coupon.update" | "key.reveal" | "product.create" | "product.update" | "product.state" | "product.image" | "notice.send" | "review.moderate" | "news.save" | "page.save" | "newsletter.save" | "newsletter.send" | "form.reply" | "form.status" | "payment_method.set" | "level.save" | "ticket.reply" | "ticket.close" | "canned_reply.save" | "canned_reply.delete";
         AuditRecordDto: {
             action: components["schemas"]["AuditAction"];
             /**
@@ -2167,6 +2275,23 @@ export interface components {
             staffId: string;
             summary: string;
             target: string;
+        };
+        CannedReplyBody: {
+            /** @description Up to 4 KB of text. */
+            body: string;
+            /** @description A store language code. */
+            language: string;
+            /** @description Lower-case letters, digits and dashes, up to 32. */
+            shortcut: string;
+        };
+        CannedReplyDto: {
+            body: string;
+            /** Format: int64 */
+            id: number;
+            /** @description A store language code (en-US, ja…). */
+            language: string;
+            /** @description Typed after a slash in the reply box. */
+            shortcut: string;
         };
         CaptchaDto: {
             /** @description Always true: register and forget always ask for it, login after failures. */
@@ -2254,6 +2379,42 @@ export interface components {
              * @default
              */
             password: string;
+        };
+        ChatFiguresDto: {
+            agents: components["schemas"]["AgentPresenceDto"][];
+            /**
+             * Format: int64
+             * @description Conversations answered over those seven days.
+             */
+            answered: number;
+            /**
+             * Format: int64
+             * @description Median time to the first answer over the last seven days; null when none was answered.
+             */
+            firstResponseMs?: number | null;
+            /** @description Conversations opened per day, the last seven days, oldest first. */
+            perDay: components["schemas"]["DayCountDto"][];
+            /**
+             * Format: int64
+             * @description Conversations waiting for an agent now.
+             */
+            waiting: number;
+        };
+        ChatLineDto: {
+            /** @description shopper, agent or system. */
+            author: string;
+            body: string;
+            /** Format: int64 */
+            chatId: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** @description The image's type (image/png…); empty for text. */
+            imageType: string;
         };
         CheckoutBody: {
             /**
@@ -2814,6 +2975,12 @@ export interface components {
              */
             waitingForKeys: number;
         };
+        DayCountDto: {
+            /** Format: int64 */
+            count: number;
+            /** @description yyyy-mm-dd (UTC). */
+            day: string;
+        };
         DayDto: {
             /**
              * Format: int64
@@ -2886,6 +3053,26 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_CannedReplyDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                body: string;
+                /** Format: int64 */
+                id: number;
+                /** @description A store language code (en-US, ja…). */
+                language: string;
+                /** @description Typed after a slash in the reply box. */
+                shortcut: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_CaptchaDto: {
             /**
              * Format: int32
@@ -2942,6 +3129,64 @@ export interface components {
                 code: string;
                 /** @description type, platform or genre */
                 kind: string;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ChatFiguresDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                agents: components["schemas"]["AgentPresenceDto"][];
+                /**
+                 * Format: int64
+                 * @description Conversations answered over those seven days.
+                 */
+                answered: number;
+                /**
+                 * Format: int64
+                 * @description Median time to the first answer over the last seven days; null when none was answered.
+                 */
+                firstResponseMs?: number | null;
+                /** @description Conversations opened per day, the last seven days, oldest first. */
+                perDay: components["schemas"]["DayCountDto"][];
+                /**
+                 * Format: int64
+                 * @description Conversations waiting for an agent now.
+                 */
+                waiting: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_ChatLineDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description shopper, agent or system. */
+                author: string;
+                body: string;
+                /** Format: int64 */
+                chatId: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createdAt: number;
+                /** Format: int64 */
+                id: number;
+                /** @description The image's type (image/png…); empty for text. */
+                imageType: string;
             };
             /** @description The message in the request's language. */
             msg: string;
@@ -4790,6 +5035,22 @@ export interface components {
             /** @description The catalogue key of `msg`, for the client to translate itself. */
             msgKey: string;
         };
+        Envelope_RetryAfterDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            /** @description `data` of a 429 answer: how many seconds to wait (also in `Retry-After`). */
+            data: {
+                /** Format: int64 */
+                retryAfter: number;
+            };
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
         Envelope_SessionCheckDto: {
             /**
              * Format: int32
@@ -5057,6 +5318,26 @@ export interface components {
                 id: number;
                 isDefault: boolean;
             })[];
+            /** @description The message in the request's language. */
+            msg: string;
+            /** @description The catalogue key of `msg`, for the client to translate itself. */
+            msgKey: string;
+        };
+        Envelope_Vec_CannedReplyDto: {
+            /**
+             * Format: int32
+             * @description Equals the HTTP status.
+             */
+            code: number;
+            data: {
+                body: string;
+                /** Format: int64 */
+                id: number;
+                /** @description A store language code (en-US, ja…). */
+                language: string;
+                /** @description Typed after a slash in the reply box. */
+                shortcut: string;
+            }[];
             /** @description The message in the request's language. */
             msg: string;
             /** @description The catalogue key of `msg`, for the client to translate itself. */
@@ -7360,6 +7641,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_RetryAfterDto"];
+                };
+            };
+        };
+    };
+    chat_attach_image: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: {
+                /** @description A guest's chat token (members send their session as a bearer) */
+                "X-Chat-Token"?: string | null;
+            };
+            path: {
+                /** @description The shopper's conversation */
+                chatId: number;
+            };
+            cookie?: never;
+        };
+        /** @description The image (PNG, JPEG, WebP or GIF, up to 2 MB) */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The line with the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatLineDto"];
+                };
+            };
+            /** @description Not an image, or too large (api.chat.imageType, api.chat.imageTooLarge); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No session and no chat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not the shopper's conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The conversation has ended (api.chat.closed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Ten images an hour per conversation (api.chat.tooManyImages) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryAfterDto"];
+                };
+            };
+        };
+    };
+    chat_image: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: {
+                /** @description A guest's chat token (members send their session as a bearer) */
+                "X-Chat-Token"?: string | null;
+            };
+            path: {
+                /** @description The shopper's conversation */
+                chatId: number;
+                /** @description The line with the image */
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No session and no chat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not the shopper's conversation, or no image there */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };
@@ -10136,6 +10554,370 @@ export interface operations {
             };
             /** @description The role may not read the audit log (api.staff.forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_chat_figures: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The desk now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatFiguresDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role does not answer chat (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_canned_replies: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every canned reply, by language then shortcut */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CannedReplyDto"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role does not answer chat (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_create_canned_reply: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannedReplyBody"];
+            };
+        };
+        responses: {
+            /** @description The reply, created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CannedReplyDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role does not answer chat (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The language has that shortcut already (api.chat.shortcutTaken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_update_canned_reply: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The reply's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannedReplyBody"];
+            };
+        };
+        responses: {
+            /** @description The reply, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CannedReplyDto"];
+                };
+            };
+            /** @description A field is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role does not answer chat (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such reply */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The language has that shortcut already (api.chat.shortcutTaken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_delete_canned_reply: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The reply's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role does not answer chat (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such reply */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    staff_chat_image: {
+        parameters: {
+            query?: {
+                /** @description A store language code (e.g. `de`, `zh-CN`); else Accept-Language decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The conversation */
+                chatId: number;
+                /** @description The line with the image */
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description A parameter or the body could not be read (`data.fields` names the field when it can) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldErrorsDto"];
+                };
+            };
+            /** @description No live staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description The role does not answer chat (api.staff.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No image there */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

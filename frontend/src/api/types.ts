@@ -206,3 +206,7 @@ export type ProductType = Schemas['ProductType'];
 export type StaffKeyDto = Schemas['StaffKeyDto'];
 export type StaffKeyPageDto = ResponseData<'/prod-api/api/staff/stock/{sku}/keys'>;
 export type StaffRevealedKeyDto = Schemas['StaffRevealedKeyDto'];
+export type ChatFiguresDto = Schemas['ChatFiguresDto'];
+export type CannedReplyDto = Schemas['CannedReplyDto'];
+export type CannedReplyBody = Schemas['CannedReplyBody'];
+export type ChatLineDto = Schemas['ChatLineDto'];

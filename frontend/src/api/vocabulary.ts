@@ -44,6 +44,8 @@ export const AuditActionValues = [
   'level.save',
   'ticket.reply',
   'ticket.close',
+  'canned_reply.save',
+  'canned_reply.delete',
 ] as const satisfies readonly Schemas['AuditAction'][];
 
 export const CouponKindValues = [

@@ -1,12 +1,14 @@
-import { MessageCircle, Send, Star, X } from 'lucide-react';
+import { Mail, MessageCircle, Paperclip, Send, Star, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { errorText, FormAlert, TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
 
-import { chatConnection, useChatStore, type ChatIntro } from '../lib/chat-store';
+import { chatConnection, useChatStore, type ChatIntro, type ChatLine } from '../lib/chat-store';
 
 import './chat.css';
 
@@ -19,6 +21,82 @@ function useTitleBadge(unread: number): void {
     const title = document.title.replace(/^\(\d+\) /, '');
     document.title = unread > 0 ? `(${String(unread)}) ${title}` : title;
   }, [unread]);
+}
+
+/**
+ * With no agent at the desk: what becomes of the shopper's message (a member's a ticket, a
+ * guest's an e-mail answer) and how soon the answer comes.
+ */
+function NoAgentNotice() {
+  const { t } = useTranslation();
+  const signedIn = useAppStore(selectIsSignedIn);
+  const desk = useChatStore((state) => state.desk);
+  const chat = useChatStore((state) => state.chat);
+  if (!desk || desk.agentsOnline || (chat && chat.status !== 'waiting')) return null;
+  const hours = desk.replyWithinHours;
+  if (chat?.byEmail) {
+    return (
+      <p className="ks-chat__notice" data-testid="chat-by-email">
+        {t('chat.byEmail', { email: chat.email, count: hours })}
+      </p>
+    );
+  }
+  return (
+    <p className="ks-chat__notice" role="status" data-testid="chat-no-agent">
+      {t(signedIn ? 'chat.noAgentMember' : 'chat.noAgentGuest', { count: hours })}
+    </p>
+  );
+}
+
+/** A shopper's image, read with their credentials. */
+function LineImage({ line }: { line: ChatLine }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let shown: string | null = null;
+    chatConnection
+      .imageUrl(line.chatId, line.id)
+      .then((objectUrl) => {
+        shown = objectUrl;
+        setUrl(objectUrl);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      if (shown) URL.revokeObjectURL(shown);
+    };
+  }, [line.chatId, line.id]);
+  return url ? (
+    <img className="ks-chat__image" src={url} alt={t('chat.image')} data-testid="chat-image" />
+  ) : (
+    <span className="ks-chat__hint">{t('chat.image')}</span>
+  );
+}
+
+/** E-mails the conversation to the shopper, once it has lines. */
+function TranscriptButton() {
+  const { t } = useTranslation();
+  const sent = useChatStore((state) => state.transcriptSent);
+  const chat = useChatStore((state) => state.chat);
+  const lines = useChatStore((state) => state.lines.length);
+  if (!chat || lines === 0) return null;
+  if (sent) {
+    return (
+      <p className="ks-chat__hint" role="status" data-testid="chat-transcript-sent">
+        {t('chat.transcriptSent', { email: chat.email })}
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="ks-button ks-button--ghost ks-chat__transcript"
+      onClick={() => chatConnection.transcript()}
+      data-testid="chat-transcript"
+    >
+      <Mail size={16} aria-hidden="true" />
+      {t('chat.transcript')}
+    </button>
+  );
 }
 
 /** A guest's name and e-mail (a member's are known), and the order it is about. */
@@ -40,6 +118,7 @@ function IntroForm() {
   return (
     <form className="ks-chat__intro" onSubmit={start} noValidate data-testid="chat-intro">
       <p className="ks-chat__hint">{t('chat.intro')}</p>
+      <NoAgentNotice />
       {signedIn ? null : (
         <>
           <TextField
@@ -103,8 +182,11 @@ function Conversation() {
   const lines = useChatStore((state) => state.lines);
   const agentTyping = useChatStore((state) => state.agentTyping);
   const error = useChatStore((state) => state.error);
+  const uploading = useChatStore((state) => state.uploading);
+  const desk = useChatStore((state) => state.desk);
   const [text, setText] = useState('');
   const end = useRef<HTMLLIElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [lines.length, agentTyping]);
@@ -138,9 +220,13 @@ function Conversation() {
             <span className="ks-visually-hidden">
               {t(line.author === 'shopper' ? 'chat.you' : 'chat.agent')}:
             </span>
-            <span dir="auto" data-testid="chat-line-body">
-              {line.body}
-            </span>
+            {line.imageType ? (
+              <LineImage line={line} />
+            ) : (
+              <span dir="auto" data-testid="chat-line-body">
+                {line.body}
+              </span>
+            )}
             {line.id === lastMine?.id && chat.agentRead >= line.id ? (
               <span className="ks-chat__read" data-testid="chat-read">
                 {t('chat.read')}
@@ -159,10 +245,26 @@ function Conversation() {
         <FormAlert testId="chat-error">{errorText(error.code)}</FormAlert>
       ) : null}
       {error?.fields.text ? <FormAlert>{errorText(error.fields.text)}</FormAlert> : null}
+      {error?.fields.file ? (
+        <FormAlert testId="chat-file-error">{errorText(error.fields.file)}</FormAlert>
+      ) : null}
+      <NoAgentNotice />
       {chat.status === 'closed' ? (
         <div className="ks-chat__ended">
-          <p className="ks-chat__hint">{t('chat.closed')}</p>
-          <Rating />
+          {chat.ticketId > 0 ? (
+            <p className="ks-chat__notice" data-testid="chat-ticket">
+              {t('chat.ticket', { id: chat.ticketId, count: desk?.replyWithinHours ?? 24 })}{' '}
+              <Link className="ks-text-link" to={`${paths.mySupport}?id=${String(chat.ticketId)}`}>
+                {t('chat.openTicket')}
+              </Link>
+            </p>
+          ) : (
+            <>
+              <p className="ks-chat__hint">{t('chat.closed')}</p>
+              <Rating />
+            </>
+          )}
+          <TranscriptButton />
           <button
             type="button"
             className="ks-button ks-button--ghost"
@@ -176,6 +278,29 @@ function Conversation() {
           <label className="ks-visually-hidden" htmlFor="chat-text">
             {t('chat.placeholder')}
           </label>
+          <input
+            ref={picker}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="ks-visually-hidden"
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void chatConnection.attach(file);
+              event.target.value = '';
+            }}
+            data-testid="chat-file"
+          />
+          <button
+            type="button"
+            className="ks-icon-button ks-chat__attach"
+            aria-label={t('chat.attach')}
+            disabled={uploading}
+            onClick={() => picker.current?.click()}
+            data-testid="chat-attach"
+          >
+            <Paperclip size={18} aria-hidden="true" />
+          </button>
           <textarea
             id="chat-text"
             className="ks-input ks-chat__text"
@@ -216,12 +341,20 @@ export function ChatWidget() {
   const chat = useChatStore((state) => state.chat);
   const connected = useChatStore((state) => state.connected);
   useTitleBadge(open ? 0 : unread);
-  // A conversation begun before a reload is followed again at once (for its unread lines).
+  // A conversation begun before a reload is followed again at once (for its unread lines);
+  // the link of an e-mailed answer (`?chat=`) opens the panel.
   useEffect(() => {
     if (chatConnection.hasChat()) chatConnection.start();
-  }, []);
+    if (new URLSearchParams(window.location.search).has('chat')) {
+      chatConnection.start();
+      setOpen(true);
+    }
+  }, [setOpen]);
   const toggle = () => {
-    if (!open) chatConnection.start();
+    if (!open) {
+      chatConnection.start();
+      chatConnection.refreshDesk();
+    }
     setOpen(!open);
   };
   const status = chat ? t(`chat.status.${chat.status}`) : t('chat.alwaysOpen');

@@ -9,14 +9,28 @@ export interface ChatView {
   agentRead: number;
   shopperRead: number;
   rating: number | null;
+  email: string;
+  /** The ticket it became when no agent was there (0: none). */
+  ticketId: number;
+  /** Answers go to the shopper's e-mail too. */
+  byEmail: boolean;
 }
 
 /** A line of a conversation. */
 export interface ChatLine {
   id: number;
+  chatId: number;
   author: 'shopper' | 'agent' | 'system' | 'note';
   body: string;
   createdAt: number;
+  /** An attached image's type; empty for text. */
+  imageType: string;
+}
+
+/** Whether an agent is at the desk, and how soon an e-mail answer comes when none is. */
+export interface Desk {
+  agentsOnline: boolean;
+  replyWithinHours: number;
 }
 
 /** What a guest gives before the first message (a member only the order). */
@@ -39,6 +53,11 @@ interface ChatState {
   unread: number;
   /** The last error's catalogue key and its fields' keys. */
   error: { code: string; fields: Record<string, string> } | null;
+  desk: Desk | null;
+  /** The transcript was e-mailed. */
+  transcriptSent: boolean;
+  /** An image is on its way. */
+  uploading: boolean;
   setOpen: (open: boolean) => void;
 }
 
@@ -50,12 +69,18 @@ export const useChatStore = create<ChatState>()((set) => ({
   agentTyping: false,
   unread: 0,
   error: null,
+  desk: null,
+  transcriptSent: false,
+  uploading: false,
   setOpen: (open) => set(open ? { open, unread: 0 } : { open }),
 }));
 
 /** Where a guest's chat token and the conversation followed are kept. */
 const TOKEN_KEY = 'keyshop-chat-token';
 const CHAT_KEY = 'keyshop-chat-id';
+/** Images a shopper may attach, and their largest size (the server checks both again). */
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** The longest wait before connecting again. */
 const MAX_BACKOFF_MS = 15_000;
 /** How long "typing…" shows after the last sign of it. */
@@ -148,10 +173,81 @@ class ChatConnection {
     this.command({ type: 'typing' });
   }
 
+  /** E-mails the conversation to the shopper. */
+  transcript(): void {
+    this.command({ type: 'transcript' });
+  }
+
+  /** Asks again whether an agent is at the desk. */
+  refreshDesk(): void {
+    this.command({ type: 'desk' });
+  }
+
+  /** The shopper's credentials for the chat's HTTP calls (images). */
+  private headers(): Record<string, string> {
+    const headers: Record<string, string> = {
+      'X-Chat-Token': window.localStorage.getItem(TOKEN_KEY) ?? '',
+    };
+    const token = useAppStore.getState().token;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  /** Attaches an image (checked here first: a PNG, JPEG, WebP or GIF of 2 MB at most). */
+  async attach(file: File): Promise<void> {
+    const chat = useChatStore.getState().chat;
+    if (!chat) return;
+    const refused = !IMAGE_TYPES.includes(file.type)
+      ? 'api.chat.imageType'
+      : file.size > MAX_IMAGE_BYTES
+        ? 'api.chat.imageTooLarge'
+        : null;
+    if (refused) {
+      useChatStore.setState({ error: { code: 'api.error.validation', fields: { file: refused } } });
+      return;
+    }
+    useChatStore.setState({ uploading: true, error: null });
+    try {
+      const response = await fetch(`/prod-api/api/chat/${String(chat.id)}/images`, {
+        method: 'POST',
+        headers: { ...this.headers(), 'Content-Type': 'application/octet-stream' },
+        body: file,
+      });
+      const envelope = (await response.json()) as {
+        msgKey: string;
+        data: unknown;
+      };
+      if (response.ok) this.addLine(envelope.data as ChatLine);
+      else {
+        const fields = (envelope.data as Record<string, string> | null) ?? {};
+        useChatStore.setState({ error: { code: envelope.msgKey, fields } });
+      }
+    } catch {
+      useChatStore.setState({ error: { code: 'api.error.unavailable', fields: {} } });
+    } finally {
+      useChatStore.setState({ uploading: false });
+    }
+  }
+
+  /** An image of the conversation as an object URL (the call needs the shopper's credentials). */
+  async imageUrl(chatId: number, lineId: number): Promise<string> {
+    const response = await fetch(`/prod-api/api/chat/${String(chatId)}/images/${String(lineId)}`, {
+      headers: this.headers(),
+    });
+    if (!response.ok) throw new Error(`image ${String(response.status)}`);
+    return URL.createObjectURL(await response.blob());
+  }
+
   /** Starts a new conversation after one ended. */
   forget(): void {
     window.localStorage.removeItem(CHAT_KEY);
-    useChatStore.setState({ chat: null, lines: [], agentTyping: false, error: null });
+    useChatStore.setState({
+      chat: null,
+      lines: [],
+      agentTyping: false,
+      error: null,
+      transcriptSent: false,
+    });
   }
 
   private command(frame: Frame): void {
@@ -163,8 +259,14 @@ class ChatConnection {
     switch (frame.type) {
       case 'ready':
         this.backoff = 500;
-        useChatStore.setState({ connected: true });
+        useChatStore.setState({ connected: true, desk: deskOf(frame) });
         this.follow();
+        break;
+      case 'desk':
+        useChatStore.setState({ desk: deskOf(frame) });
+        break;
+      case 'transcript':
+        useChatStore.setState({ transcriptSent: true });
         break;
       case 'opened': {
         const chat = frame.chat as ChatView;
@@ -240,6 +342,13 @@ class ChatConnection {
       unread: fromAgent && !open ? unread + 1 : unread,
     });
   }
+}
+
+function deskOf(frame: Frame): Desk {
+  return {
+    agentsOnline: frame.agentsOnline !== false,
+    replyWithinHours: Number(frame.replyWithinHours ?? 0),
+  };
 }
 
 export const chatConnection = new ChatConnection();

@@ -10,10 +10,16 @@ export interface AgentChat {
   name: string;
   email: string;
   orderNo: string;
+  language: string;
   agentId: number | null;
   shopperRead: number;
   agentRead: number;
+  createdAt: number;
   updatedAt: number;
+  /** The ticket it became when no agent was there (0: none). */
+  ticketId: number;
+  /** Answers go to the shopper's e-mail too. */
+  byEmail: boolean;
 }
 
 export interface AgentLine {
@@ -22,10 +28,20 @@ export interface AgentLine {
   author: 'shopper' | 'agent' | 'note' | 'system';
   body: string;
   createdAt: number;
+  /** An attached image's type; empty for text. */
+  imageType: string;
 }
 
 export const INBOXES = ['waiting', 'mine', 'all'] as const;
 export type InboxName = (typeof INBOXES)[number];
+
+/** Online takes new conversations; away keeps one's own. */
+export type Presence = 'online' | 'away';
+const PRESENCE_KEY = 'keyshop-agent-presence';
+
+function storedPresence(): Presence {
+  return window.localStorage.getItem(PRESENCE_KEY) === 'away' ? 'away' : 'online';
+}
 
 interface AgentChatState {
   connected: boolean;
@@ -37,6 +53,7 @@ interface AgentChatState {
   /** When the shopper of each conversation last typed (epoch ms). */
   typing: Record<number, number>;
   error: string | null;
+  presence: Presence;
 }
 
 export const useAgentChat = create<AgentChatState>()(() => ({
@@ -48,6 +65,7 @@ export const useAgentChat = create<AgentChatState>()(() => ({
   lines: [],
   typing: {},
   error: null,
+  presence: storedPresence(),
 }));
 
 type Frame = Record<string, unknown> & { type: string };
@@ -124,6 +142,18 @@ class AgentConnection {
     this.send({ type: 'typing', chatId });
   }
 
+  /** Transfers conversation `chatId` to agent `staffId`. */
+  transfer(chatId: number, staffId: number): void {
+    this.send({ type: 'transfer', chatId, staffId });
+  }
+
+  /** Online (given new conversations) or away; kept for the next visit. */
+  setPresence(presence: Presence): void {
+    window.localStorage.setItem(PRESENCE_KEY, presence);
+    useAgentChat.setState({ presence });
+    this.send({ type: 'presence', presence });
+  }
+
   private refreshInboxes(): void {
     for (const inbox of INBOXES) this.send({ type: 'inbox', inbox });
   }
@@ -138,6 +168,7 @@ class AgentConnection {
       case 'ready':
         this.backoff = 500;
         useAgentChat.setState({ connected: true, staffId: Number(frame.staffId) });
+        this.send({ type: 'presence', presence: state.presence });
         this.refreshInboxes();
         if (state.selected !== null) this.select(state.selected);
         break;
