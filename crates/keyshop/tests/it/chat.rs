@@ -189,3 +189,104 @@ async fn abuse_gets_an_error_frame_and_the_store_stays_up() {
     // And the store still answers.
     assert_eq!(shop.get("/api/home/rate", &[]).await.status, 200);
 }
+
+/// A raw HTTP/1.1 exchange with a binary body either way: status, head, body.
+async fn raw(
+    http: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(http).await.unwrap();
+    let mut request = format!("{method} /prod-api{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    stream.write_all(request.as_bytes()).await.unwrap();
+    stream.write_all(body).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let split = response.windows(4).position(|window| window == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&response[..split]).to_ascii_lowercase();
+    let status = head.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
+    (status, head, response[split + 4..].to_vec())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_agent_is_given_the_chat_and_a_guest_attaches_a_screenshot() {
+    let shop = start(Vec::new(), [None, None, None]).await;
+    let token = shop.staff("ada@shop.example", StaffRole::Support).await;
+    let mut ada = connect(shop.http, "staff").await;
+    send(&mut ada, json!({"type": "hello", "token": token.trim_start_matches("Bearer ")})).await;
+    let ready = next_of(&mut ada, &["ready"]).await;
+    let ada_id = ready["staffId"].as_i64().unwrap();
+
+    // Nobody at the desk yet; then Ada is online and a new chat is hers at once.
+    let mut early = connect(shop.http, "chat").await;
+    send(&mut early, json!({"type": "hello"})).await;
+    let desk = next_of(&mut early, &["ready"]).await;
+    assert_eq!((desk["agentsOnline"].as_bool(), desk["replyWithinHours"].as_i64()), (Some(false), Some(24)));
+    send(&mut ada, json!({"type": "presence", "presence": "online"})).await;
+    assert_eq!(next_of(&mut ada, &["presence"]).await["presence"], "online");
+    send(&mut ada, json!({"type": "presence", "presence": "busy"})).await;
+    assert_eq!(next_of(&mut ada, &["error"]).await["fields"]["presence"], "api.field.invalid");
+    let mut gus = guest(&shop, "").await;
+    send(&mut gus, json!({"type": "desk"})).await;
+    assert_eq!(next_of(&mut gus, &["desk"]).await["agentsOnline"], true);
+    send(&mut gus, json!({"type": "open", "name": "Gus", "email": "gus@example.com"})).await;
+    let opened = next_of(&mut gus, &["opened"]).await;
+    assert_eq!((opened["chat"]["status"].as_str(), opened["chat"]["agentId"].as_i64()), (Some("active"), Some(ada_id)));
+    let chat_id = opened["chat"]["id"].as_i64().unwrap();
+    let chat_token = opened["chatToken"].as_str().unwrap().to_owned();
+
+    // A screenshot over HTTP, the guest's token in a header (never the URL).
+    let png = b"\x89PNG\r\n\x1a\n a screenshot".to_vec();
+    let path = format!("/api/chat/{chat_id}/images");
+    let octets = ("Content-Type", "application/octet-stream");
+    let (status, _, body) = raw(shop.http, "POST", &path, &[octets, ("X-Chat-Token", &chat_token)], &png).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let line: Value = serde_json::from_slice(&body).unwrap();
+    let line_id = line["data"]["id"].as_i64().unwrap();
+    assert_eq!(line["data"]["imageType"], "image/png");
+    let seen = next_of(&mut ada, &["line"]).await;
+    assert_eq!((seen["line"]["id"].as_i64(), seen["line"]["imageType"].as_str()), (Some(line_id), Some("image/png")));
+    let (status, _, body) = raw(shop.http, "POST", &path, &[octets, ("X-Chat-Token", &chat_token)], b"<svg/>").await;
+    let refused: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!((status, refused["data"]["fields"]["file"].as_str()), (400, Some("api.chat.imageType")));
+    let (status, _, _) = raw(shop.http, "POST", &path, &[octets], &png).await;
+    assert_eq!(status, 401, "no credential");
+
+    // Read back by the guest and by staff, as an inert image; nobody else.
+    let image = format!("/api/chat/{chat_id}/images/{line_id}");
+    let (status, head, body) = raw(shop.http, "GET", &image, &[("X-Chat-Token", &chat_token)], b"").await;
+    assert_eq!((status, body.as_slice()), (200, png.as_slice()));
+    assert!(head.contains("content-type: image/png") && head.contains("x-content-type-options: nosniff"), "{head}");
+    assert!(head.contains("content-security-policy: default-src 'none'; sandbox"), "{head}");
+    let stranger = "0".repeat(64);
+    assert_eq!(raw(shop.http, "GET", &image, &[("X-Chat-Token", &stranger)], b"").await.0, 404);
+    let staff_image = format!("/api/staff/chat/{chat_id}/images/{line_id}");
+    let (status, _, body) = raw(shop.http, "GET", &staff_image, &[("Authorization", &token)], b"").await;
+    assert_eq!((status, body.as_slice()), (200, png.as_slice()));
+
+    // The transcript, once; a second at once is refused.
+    send(&mut gus, json!({"type": "transcript"})).await;
+    assert_eq!(next_of(&mut gus, &["transcript", "error"]).await["type"], "transcript");
+    send(&mut gus, json!({"type": "transcript"})).await;
+    assert_eq!(next_of(&mut gus, &["transcript", "error"]).await["code"], "api.chat.transcriptSent");
+
+    // Ada's console closes: she is offline at once, and the desk says so.
+    drop(ada);
+    let mut closed = false;
+    for _ in 0..50 {
+        send(&mut gus, json!({"type": "desk"})).await;
+        if next_of(&mut gus, &["desk"]).await["agentsOnline"] == false {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(closed, "the agent who left is offline");
+}

@@ -219,7 +219,8 @@ class ChatConnection {
       };
       if (response.ok) this.addLine(envelope.data as ChatLine);
       else {
-        const fields = (envelope.data as Record<string, string> | null) ?? {};
+        const data = envelope.data as { fields?: Record<string, string> } | null;
+        const fields = data?.fields ?? {};
         useChatStore.setState({ error: { code: envelope.msgKey, fields } });
       }
     } catch {
