@@ -10,7 +10,7 @@ import { inStock, presetLanguage, uniqueEmail, type Card } from './support';
 
 /**
  * Not a test: `npm run screenshots` also saves the staff console (sign-in, the dashboard, the refund
- * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the products and the product editor, the site settings, the news and its editor, the footer pages, the newsletter and its editor, the forms inbox, the support tickets and the refund's ticket, the payment methods, the membership levels, the notices, the reviews, the team page, the audit log) in three languages
+ * queue with a request waiting, the orders and one order, the key stock, the members, the coupons, the products and the product editor, the site settings, the news and its editor, the footer pages, the newsletter and its editor, the forms inbox, the support tickets and the refund's ticket, the payment methods, the membership levels, the notices, the reviews, the team page, the audit log, the live chat's inbox with a conversation and its canned replies) in three languages
  * at desktop and phone sizes into screenshots/ for a person to look at.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -42,6 +42,25 @@ test('the staff console, for people to look at', async ({ browser, page, request
   await page.getByTestId('staff-product-title').fill('الحدود القرمزية: الرماد');
   await page.getByTestId('staff-product-save').click();
   await expect(page.getByText('Product saved')).toBeVisible();
+  // A live chat: the owner online at the desk is given the buyer's conversation and answers it.
+  await page.goto('/staff/chat');
+  await page.getByTestId('staff-chat-presence-online').click();
+  await shopper.goto('/');
+  await shopper.getByTestId('chat-launcher').click();
+  await shopper.getByTestId('chat-start').click();
+  await shopper.getByTestId('chat-text').fill('My key says it was already used. Error attached.');
+  await shopper.getByTestId('chat-send').click();
+  await shopper.getByTestId('chat-file').setInputFiles({
+    name: 'error.png',
+    mimeType: 'image/png',
+    buffer: png(480, 200),
+  });
+  await expect(shopper.getByTestId('chat-image')).toBeVisible();
+  await page.getByTestId('staff-chat-tab-mine').click();
+  await page.getByTestId('staff-chat-item').first().click();
+  await page.getByTestId('staff-chat-text').fill('Sorry about that! I am checking your order now.');
+  await page.getByTestId('staff-chat-send').click();
+  await expect(shopper.getByTestId('chat-line').filter({ hasText: 'checking' })).toBeVisible();
   const session = await page.evaluate(() => sessionStorage.getItem('keyshop-staff-session'));
 
   for (const language of LANGUAGES) {
@@ -80,6 +99,7 @@ test('the staff console, for people to look at', async ({ browser, page, request
         ['levels', '/staff/levels', 'staff-level'],
         ['team', '/staff/team', 'staff-team'],
         ['audit', '/staff/audit', 'staff-audit-record'],
+        ['chat-replies', '/staff/chat?view=replies', 'staff-canned'],
       ] as const) {
         await shot.goto(target);
         await expect(shot.getByTestId(ready).first()).toBeVisible();
@@ -88,6 +108,16 @@ test('the staff console, for people to look at', async ({ browser, page, request
           fullPage: true,
         });
       }
+      // The agent's inbox with the conversation open, the shopper's orders beside it.
+      await shot.goto('/staff/chat');
+      await shot.getByTestId('staff-chat-tab-mine').click();
+      await shot.getByTestId('staff-chat-item').first().click();
+      await expect(shot.getByTestId('staff-chat-image')).toBeVisible();
+      await expect(shot.getByTestId('staff-chat-order').first()).toBeVisible();
+      await shot.screenshot({
+        path: `${OUT}/staff-chat-${language}-${viewport.name}.png`,
+        fullPage: true,
+      });
       // A product's keys, masked, opened under its row.
       await shot.goto('/staff/stock');
       await shot.getByTestId('staff-stock-keys').first().click();

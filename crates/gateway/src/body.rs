@@ -51,29 +51,6 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Debug, Default, PartialEq, serde::Deserialize)]
-    #[serde(default)]
-    struct Body {
-        name: String,
-        count: i64,
-    }
-
-    #[test]
-    fn only_an_object_is_a_body() {
-        let body: Body = read(serde_json::json!({"name": "Ana", "count": 2})).unwrap();
-        assert_eq!(body, Body { name: "Ana".into(), count: 2 });
-        assert_eq!(read::<Body>(serde_json::json!({})).unwrap(), Body::default());
-        for not_an_object in [serde_json::json!([]), serde_json::json!(["Ana", 2]), serde_json::json!(null)] {
-            assert!(read::<Body>(not_an_object).is_err());
-        }
-        assert!(read::<Body>(serde_json::json!({"count": "two"})).is_err());
-    }
-}
-
 /// An uploaded file's bytes, read up to `max` bytes: a larger one (by its
 /// declared length, or as it arrives) is refused with the field error
 /// `too_large`, not read on; a broken upload with `broken`.
@@ -104,4 +81,27 @@ pub async fn file(
         data.extend_from_slice(&chunk);
     }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Default, PartialEq, serde::Deserialize)]
+    #[serde(default)]
+    struct Body {
+        name: String,
+        count: i64,
+    }
+
+    #[test]
+    fn only_an_object_is_a_body() {
+        let body: Body = read(serde_json::json!({"name": "Ana", "count": 2})).unwrap();
+        assert_eq!(body, Body { name: "Ana".into(), count: 2 });
+        assert_eq!(read::<Body>(serde_json::json!({})).unwrap(), Body::default());
+        for not_an_object in [serde_json::json!([]), serde_json::json!(["Ana", 2]), serde_json::json!(null)] {
+            assert!(read::<Body>(not_an_object).is_err());
+        }
+        assert!(read::<Body>(serde_json::json!({"count": "two"})).is_err());
+    }
 }

@@ -167,35 +167,6 @@ pub fn newsletter_issue(to: &str, language_code: &str, subject: &str, body: &str
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bodies_escape_html_and_carry_the_links() {
-        let mail = newsletter_issue(
-            "a@b.co",
-            "de",
-            "<News>",
-            "**Deals** & <b>more</b><script>alert(1)</script>",
-            "https://shop.example/u#token=1",
-        );
-        assert!(mail.html.contains("<strong>Deals</strong> &amp; <b>more</b>"), "{}", mail.html);
-        assert!(!mail.html.contains("<script"), "{}", mail.html);
-        assert!(mail.text.contains("Deals & more"), "{}", mail.text);
-        assert!(mail.text.contains("https://shop.example/u#token=1"));
-        assert!(mail.html.contains("href=\"https://shop.example/u#token=1\""));
-        assert_eq!(mail.subject, "<News>");
-    }
-
-    #[test]
-    fn the_code_is_in_the_mail() {
-        let mail = reset_code("a@b.co", "xx", "042917");
-        assert!(mail.text.contains("042917"));
-        assert!(mail.html.contains("042917"));
-    }
-}
-
 /// An agent answered a conversation the shopper left for e-mail: the
 /// answer, and the link back to the chat.
 pub fn chat_answered(to: &str, language_code: &str, name: &str, reply: &str, chat_url: &str) -> Composed {
@@ -262,4 +233,33 @@ pub fn chat_left(to: &str, first_line: &str, sender: &str, chat_url: &str) -> Co
             Block::Link(messages.text(language, "email.staff.chatLeft.link", &[]), chat_url.to_owned()),
         ],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bodies_escape_html_and_carry_the_links() {
+        let mail = newsletter_issue(
+            "a@b.co",
+            "de",
+            "<News>",
+            "**Deals** & <b>more</b><script>alert(1)</script>",
+            "https://shop.example/u#token=1",
+        );
+        assert!(mail.html.contains("<strong>Deals</strong> &amp; <b>more</b>"), "{}", mail.html);
+        assert!(!mail.html.contains("<script"), "{}", mail.html);
+        assert!(mail.text.contains("Deals & more"), "{}", mail.text);
+        assert!(mail.text.contains("https://shop.example/u#token=1"));
+        assert!(mail.html.contains("href=\"https://shop.example/u#token=1\""));
+        assert_eq!(mail.subject, "<News>");
+    }
+
+    #[test]
+    fn the_code_is_in_the_mail() {
+        let mail = reset_code("a@b.co", "xx", "042917");
+        assert!(mail.text.contains("042917"));
+        assert!(mail.html.contains("042917"));
+    }
 }

@@ -12,6 +12,9 @@
 //! comes as it happens; the session is checked again at each ping (a
 //! revoked or expired one closes the socket).
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use keyshop_core::clock::{Clock, SystemClock};
 use keyshop_core::error::{AppError, ErrorCode};
@@ -25,6 +28,22 @@ use super::{Bridge, MAX_FRAME_BYTES, Outgoing, Slot, admit, chat_json, hello, li
 use crate::clients::ServiceClients;
 use crate::routes::staff::acting;
 use crate::state::GatewayState;
+
+/// Sockets of each agent in this process that chose a presence: the last
+/// to close says offline (another replica's renews it at its next ping).
+static PRESENT: LazyLock<Mutex<HashMap<i64, usize>>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// Counts a socket of agent `id` in or out; the agent's sockets left.
+fn present(id: i64, delta: isize) -> usize {
+    let mut sockets = PRESENT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let count = sockets.entry(id).or_insert(0);
+    *count = count.saturating_add_signed(delta);
+    let left = *count;
+    if left == 0 {
+        sockets.remove(&id);
+    }
+    left
+}
 
 /// Lines an agent may send at once, then a second (a canned reply is one).
 const BURST: u32 = 10;
@@ -93,6 +112,10 @@ struct Agent {
 }
 
 impl Agent {
+    fn staff_id(&self) -> i64 {
+        self.staff.id.parse().unwrap_or(0)
+    }
+
     async fn tell_presence(&self, presence: &str) -> Result<(), AppError> {
         let call = pb::PresenceRequest { presence: presence.to_owned() };
         acting(self.staff.clone(), self.clients.chat().staff_set_presence(call)).await?;
@@ -150,7 +173,11 @@ impl Bridge for Agent {
             }
             Command::Presence { presence } => {
                 self.tell_presence(&presence).await?;
-                self.presence = (presence != "offline").then(|| presence.clone());
+                let chosen = presence != "offline";
+                if chosen != self.presence.is_some() {
+                    present(self.staff_id(), if chosen { 1 } else { -1 });
+                }
+                self.presence = chosen.then(|| presence.clone());
                 json!({"type": "presence", "presence": presence})
             }
         };
@@ -173,10 +200,12 @@ impl Bridge for Agent {
         Ok(())
     }
 
-    /// The agent who chose a presence is offline when their console closes
-    /// (a replica that dies leaves it to expire with the heartbeat).
+    /// The agent who chose a presence is offline when their last console
+    /// here closes (a replica that dies leaves it to expire with the
+    /// heartbeat).
     async fn ended(&mut self) {
         if self.presence.is_some()
+            && present(self.staff_id(), -1) == 0
             && let Err(error) = self.tell_presence("offline").await
         {
             tracing::debug!(error = %error, "an agent's presence was left to expire");
