@@ -8,6 +8,8 @@ import { uniqueEmail } from './support';
 async function confirmedSubscriber(browser: Browser, email: string, language: string) {
   const page = await newPage(browser);
   await page.goto(`/?lang=${language}`);
+  // The newsletter box loads when the footer comes near the viewport.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.getByTestId('newsletter-email').fill(email);
   await page.getByTestId('newsletter-submit').click();
   const link = await waitForMail(email, /(https?:\/\/\S+\/newsletter\/confirm#token=[0-9a-f]{64})/);

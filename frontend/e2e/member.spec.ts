@@ -209,6 +209,8 @@ test('the public forms and the newsletter opt-in', async ({ page }) => {
   await waitForMail('seller@example.com', /Hello Ann/);
 
   const subscriber = uniqueEmail('news');
+  // The newsletter box loads when the footer comes near the viewport.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.getByTestId('newsletter-email').fill(subscriber);
   await page.getByTestId('newsletter-submit').click();
   await expect(page.getByTestId('newsletter-status')).toHaveText(

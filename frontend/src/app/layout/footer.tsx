@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/ui/app-link';
@@ -8,6 +8,9 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSiteName } from '@/hooks/use-site-name';
 import type { TranslationKey } from '@/lib/i18n/i18n';
+
+import { useAfterFirstLoad } from './use-after-first-load';
+import { useNearViewport } from './use-near-viewport';
 
 import './footer.css';
 
@@ -37,7 +40,8 @@ const HELP_LINKS: readonly FooterLink[] = [
 
 /**
  * The newsletter sign-up brings its form library (react-hook-form + zod, ~30 KB gzip) in a
- * chunk of its own, loaded after the page: the footer is below the fold.
+ * chunk of its own, loaded when the footer comes near the viewport after the first view: most
+ * visits never scroll that far, and no first view needs it.
  */
 const NewsletterBox = lazy(async () => {
   const { NewsletterBox: Box } = await import(
@@ -72,11 +76,13 @@ function LinkColumn({
 
 export function Footer() {
   const { t } = useTranslation();
+  const footer = useRef<HTMLElement>(null);
+  const newsletterWanted = useNearViewport(footer, useAfterFirstLoad());
   const siteName = useSiteName();
   const supportEmail = useSiteSetting('supportEmail')?.trim();
   const year = new Date().getFullYear();
   return (
-    <footer className="ks-footer">
+    <footer className="ks-footer" ref={footer}>
       <div className="ks-container">
         <div className="ks-footer__grid">
           <div className="ks-footer__brand">
@@ -85,9 +91,11 @@ export function Footer() {
               <span className="ks-logo__name">{siteName}</span>
             </span>
             <p className="ks-footer__tagline">{t('footer.tagline')}</p>
-            <Suspense fallback={null}>
-              <NewsletterBox />
-            </Suspense>
+            {newsletterWanted ? (
+              <Suspense fallback={null}>
+                <NewsletterBox />
+              </Suspense>
+            ) : null}
           </div>
           <nav className="ks-footer__nav" aria-label={t('footer.navigation')}>
             <LinkColumn headingKey="footer.company" links={COMPANY_LINKS} />

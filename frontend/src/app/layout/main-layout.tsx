@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { Header } from './header';
+import { useAfterFirstLoad } from './use-after-first-load';
 
 import './main-layout.css';
 
@@ -14,7 +15,7 @@ const Footer = lazy(async () => {
   return { default: PageFooter };
 });
 
-/** Live chat on every page: its own chunk, loaded after the page's. */
+/** Live chat on every page: its own chunk, loaded once the page has loaded and is idle. */
 const ChatWidget = lazy(async () => {
   const { ChatWidget: Widget } = await import(
     /* webpackChunkName: "chat" */ '@/features/chat/components/chat-widget'
@@ -25,6 +26,7 @@ const ChatWidget = lazy(async () => {
 /** Header and footer stay mounted while the pages between them change. */
 export function MainLayout() {
   const { t } = useTranslation();
+  const chatWanted = useAfterFirstLoad();
   return (
     <div className="ks-shell">
       <a className="ks-skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -37,9 +39,11 @@ export function MainLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      <Suspense fallback={null}>
-        <ChatWidget />
-      </Suspense>
+      {chatWanted ? (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
