@@ -1,8 +1,9 @@
 /**
- * webpack loader for the catalogues of `locales/`: the staff console's texts (the `staff`
- * namespace) travel only with the console. A catalogue imported as it is loses `staff` (the
- * shop's bundle and language chunks carry none of it); imported with `?console` it is only
- * `{ staff }` (the console's language chunks).
+ * webpack loader for the catalogues of `locales/`: each text travels only where it is shown.
+ * A catalogue imported as it is is the shop's part: without the staff console's texts (the
+ * `staff` namespace and the console's API messages, `api.staff`) and without the e-mails'
+ * (`email`, which only the server renders). Imported with `?console` it is only the console's
+ * texts, `{ staff, api: { staff } }` (the console's language chunks merge it in deeply).
  *
  * @this {{ resourceQuery: string }}
  * @param {string} source
@@ -11,9 +12,17 @@
 export default function catalogueParts(source) {
   const catalogue = JSON.parse(source);
   if (/\bconsole\b/.test(this.resourceQuery)) {
-    return JSON.stringify({ staff: catalogue.staff ?? {} });
+    return JSON.stringify({
+      staff: catalogue.staff ?? {},
+      api: { staff: catalogue.api?.staff ?? {} },
+    });
   }
   const shop = { ...catalogue };
   delete shop.staff;
+  delete shop.email;
+  if (shop.api) {
+    shop.api = { ...shop.api };
+    delete shop.api.staff;
+  }
   return JSON.stringify(shop);
 }
