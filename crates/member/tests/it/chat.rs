@@ -20,13 +20,13 @@ use tonic::Streaming;
 
 use crate::support::{self, RunningMember, signed};
 
-fn app_error<T: std::fmt::Debug>(result: Result<T, tonic::Status>) -> AppError {
+pub(crate) fn app_error<T: std::fmt::Debug>(result: Result<T, tonic::Status>) -> AppError {
     AppError::from_status(&result.expect_err("the call fails"))
 }
 
 /// An agent: a staff account of the member database and a channel as the
 /// gateway calls for them.
-async fn agent(member: &RunningMember, email: &str) -> (i64, ChatServiceClient<Signed>) {
+pub(crate) async fn agent(member: &RunningMember, email: &str) -> (i64, ChatServiceClient<Signed>) {
     let invited = keyshop_member::service::staff::invite(
         member.service.db(),
         "http://shop.example",
@@ -47,7 +47,7 @@ async fn agent(member: &RunningMember, email: &str) -> (i64, ChatServiceClient<S
     (invited.staff_id, ChatServiceClient::new(channel))
 }
 
-fn guest(token: &str) -> Option<pb::ChatCredential> {
+pub(crate) fn guest(token: &str) -> Option<pb::ChatCredential> {
     Some(pb::ChatCredential { chat_token: token.to_owned() })
 }
 

@@ -5,45 +5,15 @@
 //! replies, image attachments, the e-mailed transcript and the figures.
 //! On SQLite and PostgreSQL.
 
-use keyshop_core::audit::Actor;
 use keyshop_core::config::ServiceName;
-use keyshop_core::error::{AppError, ErrorCode};
-use keyshop_core::identity::{StaffClaim, StaffRole};
+use keyshop_core::error::ErrorCode;
 use keyshop_member::store::MIGRATIONS;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::chat_service_client::ChatServiceClient;
 use keyshop_testkit::{Signed, TestDb, backend_test};
 
-use crate::support::{self, RunningMember, signed};
-
-fn app_error<T: std::fmt::Debug>(result: Result<T, tonic::Status>) -> AppError {
-    AppError::from_status(&result.expect_err("the call fails"))
-}
-
-async fn agent(member: &RunningMember, email: &str) -> (i64, ChatServiceClient<Signed>) {
-    let invited = keyshop_member::service::staff::invite(
-        member.service.db(),
-        "http://shop.example",
-        email,
-        StaffRole::Support,
-        1,
-        &Actor::Cli,
-    )
-    .await
-    .unwrap();
-    let claim = StaffClaim {
-        id: invited.staff_id.to_string(),
-        email: email.to_owned(),
-        role: StaffRole::Support,
-        ip: "192.0.2.7".to_owned(),
-    };
-    let channel = member.store.staff_channel_for(ServiceName::Member, claim).await;
-    (invited.staff_id, ChatServiceClient::new(channel))
-}
-
-fn guest(token: &str) -> Option<pb::ChatCredential> {
-    Some(pb::ChatCredential { chat_token: token.to_owned() })
-}
+use crate::chat::{agent, app_error, guest};
+use crate::support::{self, signed};
 
 async fn open_guest(shop: &mut ChatServiceClient<Signed>, name: &str) -> (pb::Chat, String) {
     let call = pb::OpenChatRequest {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorText, FormAlert, TextField } from '@/components/ui/form-field';
+import { PrivateImage } from '@/components/ui/private-image';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/stores/app-store';
 import { selectIsSignedIn } from '@/stores/selectors';
@@ -51,24 +52,15 @@ function NoAgentNotice() {
 /** A shopper's image, read with their credentials. */
 function LineImage({ line }: { line: ChatLine }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let shown: string | null = null;
-    chatConnection
-      .imageUrl(line.chatId, line.id)
-      .then((objectUrl) => {
-        shown = objectUrl;
-        setUrl(objectUrl);
-      })
-      .catch(() => setUrl(null));
-    return () => {
-      if (shown) URL.revokeObjectURL(shown);
-    };
-  }, [line.chatId, line.id]);
-  return url ? (
-    <img className="ks-chat__image" src={url} alt={t('chat.image')} data-testid="chat-image" />
-  ) : (
-    <span className="ks-chat__hint">{t('chat.image')}</span>
+  return (
+    <PrivateImage
+      load={() => chatConnection.imageUrl(line.chatId, line.id)}
+      alt={t('chat.image')}
+      className="ks-chat__image"
+      testId="chat-image"
+      fallback={t('chat.image')}
+      fallbackClassName="ks-chat__hint"
+    />
   );
 }
 

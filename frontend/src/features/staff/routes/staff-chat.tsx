@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { errorText, FormAlert } from '@/components/ui/form-field';
+import { PrivateImage } from '@/components/ui/private-image';
 
 import { chatFigures, chatImageUrl } from '../api/chat';
 import {
@@ -62,30 +63,15 @@ function InboxList({ inbox }: { inbox: InboxName }) {
 /** A shopper's image, read with the staff session. */
 function LineImage({ line }: { line: AgentLine }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let shown: string | null = null;
-    chatImageUrl(line.chatId, line.id)
-      .then((objectUrl) => {
-        shown = objectUrl;
-        setUrl(objectUrl);
-      })
-      .catch(() => setUrl(null));
-    return () => {
-      if (shown) URL.revokeObjectURL(shown);
-    };
-  }, [line.chatId, line.id]);
-  return url ? (
-    <a href={url} target="_blank" rel="noreferrer">
-      <img
-        className="ks-staff-chat__image"
-        src={url}
-        alt={t('chat.image')}
-        data-testid="staff-chat-image"
-      />
-    </a>
-  ) : (
-    <span className="ks-staff__muted">{t('chat.image')}</span>
+  return (
+    <PrivateImage
+      load={() => chatImageUrl(line.chatId, line.id)}
+      alt={t('chat.image')}
+      className="ks-staff-chat__image"
+      testId="staff-chat-image"
+      fallback={t('chat.image')}
+      fallbackClassName="ks-staff__muted"
+    />
   );
 }
 
