@@ -15,7 +15,6 @@ use keyshop_core::shutdown::Shutdown;
 use keyshop_proto::member::v1 as pb;
 use keyshop_proto::member::v1::chat_event::Kind;
 use keyshop_proto::member::v1::chat_service_server::ChatService as ChatApi;
-use prost::Message;
 use tokio::sync::{broadcast, mpsc};
 use tokio_stream::Stream;
 use tokio_stream::wrappers::ReceiverStream;
@@ -26,6 +25,7 @@ use crate::domain::chat::{ChatAuthor, ChatStatus, ChatStep};
 use crate::domain::chat_desk::{self, ImageKind, Presence};
 use crate::service::MemberService;
 use crate::service::chat::{ChatOpening, Visitor, chat_proto, line_proto};
+use crate::service::chat_router::Event;
 use crate::store::chats::Inbox;
 
 /// Events a follower's client may be behind by before it is dropped.
@@ -89,10 +89,10 @@ fn for_follower(event: pb::ChatEvent, chat_id: i64, shopper: bool, last_line: &m
 }
 
 /// Forwards `events` to `sink` through `pick` until the caller goes, the
-/// fan-out ends, the service stops, or the caller falls behind (then an
-/// error ends the stream).
+/// service stops, or the caller (or the router) falls behind: then an error
+/// ends the stream and the caller resumes from the database.
 fn forward(
-    mut events: broadcast::Receiver<Arc<[u8]>>,
+    mut events: broadcast::Receiver<Event>,
     sink: mpsc::Sender<Result<pb::ChatEvent, Status>>,
     mut stop: Shutdown,
     mut pick: impl FnMut(pb::ChatEvent) -> Option<pb::ChatEvent> + Send + 'static,
@@ -108,16 +108,14 @@ fn forward(
                 }
                 received = events.recv() => received,
             };
-            let bytes = match received {
-                Ok(bytes) => bytes,
-                Err(broadcast::error::RecvError::Lagged(_)) => {
+            let event = match received {
+                Ok(event) => event,
+                Err(broadcast::error::RecvError::Lagged(_) | broadcast::error::RecvError::Closed) => {
                     let _ = sink.try_send(Err(Status::resource_exhausted("api.chat.slow")));
                     return;
                 }
-                Err(broadcast::error::RecvError::Closed) => return,
             };
-            let Ok(decoded) = pb::ChatEvent::decode(&*bytes) else { continue };
-            let Some(chosen) = pick(decoded) else { continue };
+            let Some(chosen) = pick(pb::ChatEvent::clone(&event)) else { continue };
             match sink.try_send(Ok(chosen)) {
                 Ok(()) => {}
                 Err(mpsc::error::TrySendError::Full(_)) => {
@@ -158,7 +156,7 @@ impl ChatApi for ChatGrpc {
         let visitor = self.visitor(&request, request.get_ref().credential.as_ref()).await?;
         let request = request.into_inner();
         // Joined before reading: a line written in between comes both ways and is sent once.
-        let events = self.service.chat_events();
+        let events = self.service.chat_events(request.chat_id);
         let (sink, stream) = mpsc::channel(FOLLOW_BUFFER);
         let mut last_line = request.after_id.max(0);
         let (chat, mut lines) = self.service.shopper_lines(&visitor, request.chat_id, last_line).await?;
@@ -225,7 +223,7 @@ impl ChatApi for ChatGrpc {
     async fn staff_follow_chats(&self, request: Request<pb::Empty>) -> Answer<Events> {
         agent(&request)?;
         let (sink, stream) = mpsc::channel(FOLLOW_BUFFER);
-        forward(self.service.chat_events(), sink, self.shutdown.clone(), |event| {
+        forward(self.service.all_chat_events(), sink, self.shutdown.clone(), |event| {
             let own_typing = matches!(&event.kind, Some(Kind::Typing(side)) if side == ChatAuthor::Agent.as_str());
             (!own_typing).then_some(event)
         });

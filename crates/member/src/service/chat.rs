@@ -6,8 +6,6 @@
 //! never sees) and close it. Every change is announced on the chat fan-out
 //! (to the followers of every replica) once it is stored.
 
-use std::sync::Arc;
-
 use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::paging::Paging;
@@ -18,6 +16,7 @@ use prost::Message;
 use tokio::sync::broadcast;
 
 use super::chat_desk::{Handled, shopper_line};
+use super::chat_router::Event;
 use super::{MemberService, page_window};
 use crate::domain::chat::{self, ChatAuthor, ChatStatus, ChatStep};
 use crate::domain::chat_desk::ImageKind;
@@ -120,9 +119,14 @@ impl MemberService {
         self.chat_fanout.publish(event.encode_to_vec()).await;
     }
 
-    /// Every chat event from now on, encoded (`pb::ChatEvent`).
-    pub fn chat_events(&self) -> broadcast::Receiver<Arc<[u8]>> {
-        self.chat_fanout.subscribe()
+    /// The events of conversation `chat_id` from now on.
+    pub fn chat_events(&self, chat_id: i64) -> broadcast::Receiver<Event> {
+        self.chat_router.chat(chat_id)
+    }
+
+    /// Every conversation's events from now on (the agents' screens).
+    pub fn all_chat_events(&self) -> broadcast::Receiver<Event> {
+        self.chat_router.all()
     }
 
     /// Someone is typing in conversation `id` (`shopper` or `agent`): not stored.

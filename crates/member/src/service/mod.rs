@@ -6,6 +6,7 @@ pub mod auth;
 mod captcha;
 pub mod chat;
 pub mod chat_desk;
+pub mod chat_router;
 mod customers;
 mod forms;
 pub mod forms_inbox;
@@ -91,6 +92,8 @@ pub struct MemberService {
     waker: OutboxWaker,
     /// Live chat's events to the followers of every replica.
     chat_fanout: Arc<keyshop_core::fanout::Fanout>,
+    /// The fan-out's events, to the followers of each conversation.
+    chat_router: Arc<chat_router::ChatRouter>,
     /// Shoppers' chat attachments.
     media: keyshop_core::media_store::MediaStore,
     settings: MemberSettings,
@@ -118,6 +121,7 @@ impl MemberService {
         }
         let MemberDeps { db, clock, cache, throttle, mailer, catalog, waker, chat_fanout, media } = deps;
         let newsletter_wake = Arc::new(tokio::sync::Notify::new());
+        let chat_router = chat_router::ChatRouter::start(&chat_fanout);
         MemberService {
             db,
             clock,
@@ -127,6 +131,7 @@ impl MemberService {
             catalog,
             waker,
             chat_fanout,
+            chat_router,
             media,
             settings,
             newsletter_wake,
