@@ -213,6 +213,11 @@ trait Bridge {
     /// Checked at each ping: an error ends the socket after its frame.
     async fn still_welcome(&mut self) -> Result<(), AppError>;
 
+    /// Whether the client is sent `event` (all, unless the side says otherwise).
+    fn wants(&mut self, _event: &pb::ChatEvent) -> bool {
+        true
+    }
+
     /// The socket has ended.
     async fn ended(&mut self) {}
 }
@@ -244,7 +249,7 @@ async fn pump<B: Bridge>(
                 Incoming::Gone => false,
             },
             event = next_event(&mut follow) => match event {
-                Some(Ok(event)) => match event_json(&event) {
+                Some(Ok(event)) => match event_json(&event).filter(|_| bridge.wants(&event)) {
                     Some(frame) => outgoing.send(&frame).await,
                     None => true,
                 },

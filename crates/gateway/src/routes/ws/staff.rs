@@ -12,7 +12,7 @@
 //! comes as it happens; the session is checked again at each ping (a
 //! revoked or expired one closes the socket).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{LazyLock, Mutex};
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -21,6 +21,7 @@ use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::identity::{Permission, StaffClaim, StaffRole};
 use keyshop_core::throttle::Allowance;
 use keyshop_proto::member::v1 as pb;
+use keyshop_proto::member::v1::chat_event::Kind;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -109,6 +110,36 @@ struct Agent {
     /// What the agent chose, sent again at each ping (a heartbeat) and
     /// offline when the socket ends; `None` until they choose.
     presence: Option<String>,
+    screen: Screen,
+}
+
+/// What an agent's console is sent: every conversation's state; the lines,
+/// typing and read marks of the waiting ones, the agent's own and the one
+/// open on their screen (a console need not carry every conversation of the
+/// store).
+#[derive(Debug, Default)]
+struct Screen {
+    me: i64,
+    /// The conversation open on the agent's screen.
+    selected: i64,
+    /// Conversations another agent has, as their last state said.
+    others: HashSet<i64>,
+}
+
+impl Screen {
+    fn wants(&mut self, event: &pb::ChatEvent) -> bool {
+        match &event.kind {
+            Some(Kind::Chat(chat)) => {
+                if chat.status == "active" && chat.agent_id.is_some_and(|agent| agent != self.me) {
+                    self.others.insert(chat.id);
+                } else {
+                    self.others.remove(&chat.id);
+                }
+                true
+            }
+            _ => event.chat_id == self.selected || !self.others.contains(&event.chat_id),
+        }
+    }
 }
 
 impl Agent {
@@ -140,6 +171,7 @@ impl Bridge for Agent {
                 json!({"type": "inbox", "inbox": inbox, "rows": rows, "total": page.total})
             }
             Command::Lines { chat_id, after } => {
+                self.screen.selected = chat_id;
                 let call = pb::ChatLinesRequest { chat_id, after_id: after };
                 let thread = acting(self.staff.clone(), chat.staff_chat_lines(call)).await?.into_inner();
                 let lines: Vec<_> = thread.lines.iter().map(line_json).collect();
@@ -182,6 +214,10 @@ impl Bridge for Agent {
             }
         };
         Ok(Some(frame))
+    }
+
+    fn wants(&mut self, event: &pb::ChatEvent) -> bool {
+        self.screen.wants(event)
     }
 
     /// Dropped for falling behind, or the member service went: the client
@@ -262,6 +298,35 @@ async fn serve(
         return;
     }
     let allowance = Allowance::new(BURST, PER_SECOND, SystemClock.now_ms());
-    let mut agent = Agent { clients, token, ip, staff, allowance, presence: None };
+    let screen = Screen { me: staff.id.parse().unwrap_or(0), ..Screen::default() };
+    let mut agent = Agent { clients, token, ip, staff, allowance, presence: None, screen };
     pump(&mut agent, outgoing, stream, Some(follow)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chat(id: i64, status: &str, agent_id: Option<i64>) -> pb::ChatEvent {
+        let chat = pb::Chat { id, status: status.to_owned(), agent_id, ..pb::Chat::default() };
+        pb::ChatEvent { chat_id: id, kind: Some(Kind::Chat(chat)) }
+    }
+
+    fn line(chat_id: i64) -> pb::ChatEvent {
+        pb::ChatEvent { chat_id, kind: Some(Kind::Line(pb::ChatLine { chat_id, ..pb::ChatLine::default() })) }
+    }
+
+    #[test]
+    fn a_console_carries_its_own_the_waiting_and_the_open_conversation() {
+        let mut screen = Screen { me: 1, ..Screen::default() };
+        assert!(screen.wants(&line(5)), "a conversation not seen yet: sent");
+        assert!(screen.wants(&chat(5, "active", Some(2))), "every state is sent");
+        assert!(!screen.wants(&line(5)), "another agent's");
+        screen.selected = 5;
+        assert!(screen.wants(&line(5)), "open on the screen");
+        screen.selected = 0;
+        assert!(screen.wants(&chat(5, "active", Some(1))));
+        assert!(screen.wants(&line(5)), "handed to this agent");
+        assert!(screen.wants(&chat(6, "waiting", None)) && screen.wants(&line(6)), "waiting: anyone's");
+    }
 }
