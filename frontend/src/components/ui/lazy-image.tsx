@@ -12,7 +12,11 @@ interface LazyImageProps {
   /** `cover` is 3:4 (box art), `wide` is 16:9 (screenshots, news). */
   ratio: ImageRatio;
   className?: string;
-  /** The first screen's images load at once; the rest wait until they are near. */
+  /**
+   * The first screen's images load at once, first among the images, and show as soon as they
+   * paint (no fade-in: one of them is usually the page's largest contentful paint); the rest
+   * wait until they are near and fade in.
+   */
   eager?: boolean;
 }
 
@@ -49,6 +53,7 @@ export function LazyImage({ src, alt, ratio, className, eager = false }: LazyIma
     <span
       className={['ks-image', `ks-image--${ratio}`, className].filter(Boolean).join(' ')}
       data-state={state}
+      data-eager={eager || undefined}
     >
       {state === 'failed' ? (
         <ImageOff className="ks-image__fallback" aria-hidden="true" size={28} />
@@ -59,6 +64,7 @@ export function LazyImage({ src, alt, ratio, className, eager = false }: LazyIma
           src={src}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           draggable={false}
         />
