@@ -22,6 +22,8 @@ const { values: options } = parseArgs({
 const base = process.env.KEYSHOP_URL ?? 'http://127.0.0.1:8080';
 const runs = Number(options.runs);
 const cpuSlowdown = Number(options.cpu);
+/** How long after the first screen's images are in the last paints are waited for. */
+const SETTLE_MS = 1500;
 const viewport = options.mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 };
 
 const browser = await chromium.launch({
@@ -56,6 +58,14 @@ async function measureOnce() {
     if (script) script.bytes = encodedDataLength;
   });
   await page.goto(new URL(options.path, base).href, { waitUntil: 'networkidle' });
+  // The largest paint may still be to come: the first screen's (eager) images still loading or
+  // decoding, or shown by a later render (a fade-in). Wait for them, then for the frames after.
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((image) => image.loading !== 'lazy')
+      .every((image) => image.complete),
+  );
+  await page.waitForTimeout(SETTLE_MS);
   const paint = await page.evaluate(
     () =>
       new Promise((resolve) => {
