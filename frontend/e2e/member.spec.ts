@@ -34,6 +34,8 @@ test('a member registers, keeps a profile, addresses and a wishlist, changes the
   page,
   request,
 }) => {
+  // Many steps (two argon2id hashes among them): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail('ann');
 
   // The browser checks the rules first, with the server's messages.
