@@ -25,6 +25,8 @@ test('a guest chats with an agent: typing, read marks, an image, offline and bac
   browser,
   page,
 }) => {
+  // A purchase, an enrollment and two browsers: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const agent = `chat-agent-${tag}@shop.example`;
   const guestEmail = `gus-${tag}@example.com`;
@@ -159,6 +161,7 @@ test('with no agent online a member’s chat becomes a ticket, answered in the c
   browser,
   page,
 }) => {
+  test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const email = `nina-${tag}@example.com`;
   const password = 'a member password';
