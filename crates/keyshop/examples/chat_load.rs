@@ -552,7 +552,7 @@ async fn main() -> Result<(), BoxError> {
 window              {window:.1} s
 shopper lines/s     {shopper:.1}
 agent lines/s       {agent:.1} (reaching shoppers {delivered:.1}/s)
-agent frames in/s   {frames:.1} (each agent socket gets every event of every conversation)
+agent frames in/s   {frames:.1} (states of every conversation; lines of the waiting ones and its own)
 agent→shopper       p50 {p50} p99 {p99} max {max} ({answers} answers)
 over {slow_ms} ms        {slow_count} [{slow}] (when, into the window)
 CPU (cores of {ncpu}) store {store_cores}, this load generator {own_cores}
