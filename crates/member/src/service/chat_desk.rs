@@ -83,6 +83,10 @@ pub(super) fn shopper_line(
         Unanswered::Waits => {}
         Unanswered::Ticket => {
             let Some(member_id) = chat.member_id else { return Ok(handled) };
+            // Taken by an agent meanwhile: it waits for them, and no ticket is made.
+            if !store::chats::close_for_ticket(conn, chat.id, now_ms)? {
+                return Ok(handled);
+            }
             let lines = store::chat_messages::after(conn, chat.id, 0, false, 200)?;
             let written: Vec<&str> = lines
                 .iter()
@@ -93,10 +97,9 @@ pub(super) fn shopper_line(
             let subject = chat_desk::ticket_subject(&body);
             let ticket_id = store::tickets::insert(conn, member_id, &subject, &chat.order_no, Status::Open, now_ms)?;
             store::tickets::add_message(conn, ticket_id, Author::Member.as_str(), &body, now_ms)?;
-            if store::chats::became_ticket(conn, chat.id, ticket_id, now_ms)? {
-                handled.ticket_id = Some(ticket_id);
-                handled.changed = store::chats::find(conn, chat.id)?;
-            }
+            store::chats::set_ticket(conn, chat.id, ticket_id)?;
+            handled.ticket_id = Some(ticket_id);
+            handled.changed = store::chats::find(conn, chat.id)?;
         }
         Unanswered::ByEmail => {
             if store::chats::answer_by_email(conn, chat.id)? {

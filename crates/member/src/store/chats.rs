@@ -190,18 +190,19 @@ pub fn active_per_agent(conn: &mut DbConnection, agents: &[i64]) -> QueryResult<
     Ok(agents.iter().map(|agent| (*agent, rows.iter().filter(|row| **row == Some(*agent)).count() as i64)).collect())
 }
 
-/// A waiting conversation becomes ticket `ticket_id` and closes (guarded:
-/// false when it moved meanwhile).
-pub fn became_ticket(conn: &mut DbConnection, id: i64, ticket_id: i64, now_ms: i64) -> QueryResult<bool> {
+/// A waiting conversation closes to become a ticket (guarded: false when it
+/// moved meanwhile, and then no ticket is made).
+pub fn close_for_ticket(conn: &mut DbConnection, id: i64, now_ms: i64) -> QueryResult<bool> {
     let moved = diesel::update(chats::table.find(id).filter(chats::status.eq(ChatStatus::Waiting.as_str())))
-        .set((
-            chats::status.eq(ChatStatus::Closed.as_str()),
-            chats::ticket_id.eq(ticket_id),
-            chats::updated_at.eq(now_ms),
-            chats::closed_at.eq(now_ms),
-        ))
+        .set((chats::status.eq(ChatStatus::Closed.as_str()), chats::updated_at.eq(now_ms), chats::closed_at.eq(now_ms)))
         .execute(conn)?;
     Ok(moved == 1)
+}
+
+/// The ticket the conversation became.
+pub fn set_ticket(conn: &mut DbConnection, id: i64, ticket_id: i64) -> QueryResult<()> {
+    diesel::update(chats::table.find(id)).set(chats::ticket_id.eq(ticket_id)).execute(conn)?;
+    Ok(())
 }
 
 /// Agents' answers to the conversation go by e-mail too; whether that is new.
