@@ -6,6 +6,7 @@
 //! `LIMIT ?`, and SQLite re-prepares a statement whose LIMIT is a bound
 //! parameter each time it is run (a parse per look-up under load).
 
+mod group_commit;
 mod manager;
 mod sql_types;
 mod transaction;
@@ -74,12 +75,20 @@ pub enum DbError {
     Join(#[from] tokio::task::JoinError),
     #[error("unsupported database URL scheme (use sqlite:// or postgres://)")]
     Scheme,
+    #[error("the write group failed: {0}")]
+    Group(String),
+    #[error("cannot start the database writer: {0}")]
+    Thread(std::io::Error),
+    #[error("the database writer stopped")]
+    WriterGone,
+    #[error("a database task panicked")]
+    Panicked,
 }
 
 impl From<DbError> for AppError {
     fn from(error: DbError) -> AppError {
         match error {
-            DbError::Connect { .. } | DbError::Pool(_) => AppError::unavailable(error),
+            DbError::Connect { .. } | DbError::Pool(_) | DbError::WriterGone => AppError::unavailable(error),
             other => AppError::internal(other),
         }
     }
@@ -96,11 +105,12 @@ impl From<diesel::result::Error> for AppError {
 pub struct Db {
     pool: Pool<DbManager>,
     backend: Backend,
-    /// SQLite only: this process's writers take turns here, first come first
-    /// served, instead of in SQLite's busy handler (which sleeps 1 to 100 ms
-    /// between tries, so a queue of writers mostly slept). Other processes on
-    /// the same file (a CLI import) still meet `busy_timeout`.
-    writer: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// SQLite only: this process's write transactions are committed in
+    /// groups by one writer thread (see [`group_commit`]), first come first
+    /// served, instead of meeting in SQLite's busy handler (which sleeps 1 to
+    /// 100 ms between tries). Other processes on the same file (a CLI import)
+    /// still meet `busy_timeout`.
+    writer: Option<group_commit::GroupWriter>,
 }
 
 pub type Conn = PooledConnection<DbManager>;
@@ -128,7 +138,10 @@ impl Db {
                 .connection_timeout(Duration::from_secs(10))
                 .build(manager)
                 .map_err(|source| DbError::Connect { backend, source })?;
-            let writer = (backend == Backend::Sqlite).then(|| Arc::new(tokio::sync::Mutex::new(())));
+            let writer = match backend {
+                Backend::Sqlite => Some(group_commit::GroupWriter::start(pool.clone()).map_err(DbError::Thread)?),
+                Backend::Postgres => None,
+            };
             Ok(Db { pool, backend, writer })
         })
         .await??;
@@ -174,22 +187,20 @@ impl Db {
         }
     }
 
-    /// Runs `work` inside a write transaction (`BEGIN IMMEDIATE` on SQLite).
+    /// Runs `work` inside a write transaction: on SQLite a savepoint of the
+    /// next group commit (`BEGIN IMMEDIATE`), on PostgreSQL its own
+    /// transaction. Commits on `Ok`, rolls back on `Err`; returns once the
+    /// outcome is durable.
     pub async fn write<T, E, F>(&self, work: F) -> Result<T, E>
     where
         F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
         T: Send + 'static,
         E: From<DbError> + From<diesel::result::Error> + Send + 'static,
     {
-        let turn = match &self.writer {
-            Some(writer) => Some(Arc::clone(writer).lock_owned().await),
-            None => None,
-        };
-        self.run(move |conn| {
-            let _turn = turn;
-            write_transaction(conn, work)
-        })
-        .await
+        match &self.writer {
+            Some(writer) => writer.write(work).await,
+            None => self.run(move |conn| write_transaction(conn, work)).await,
+        }
     }
 
     /// A connection for synchronous callers (CLI commands, tests).

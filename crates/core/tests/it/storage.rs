@@ -110,3 +110,47 @@ storage_test!(a_consumer_claims_an_event_once, &CORE_MIGRATIONS, |db: Db| async 
     assert!(!again);
     assert!(other_consumer);
 });
+
+storage_test!(each_writer_keeps_its_outcome_when_writes_are_grouped, &CORE_MIGRATIONS, |db: Db| async move {
+    // The first write holds the writer while the others queue behind it, so
+    // on SQLite they are committed as one group: the failing and the
+    // panicking ones must leave nothing, the others everything.
+    let first = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.write(|conn| {
+                std::thread::sleep(Duration::from_millis(200));
+                outbox::enqueue(conn, &event("first")).map_err(DbError::from)
+            })
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let writers = (0..30).map(|index| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.write(move |conn| {
+                outbox::enqueue(conn, &event(&format!("k{index}")))?;
+                match index % 3 {
+                    0 => Ok(()),
+                    1 => Err(DbError::Query(diesel::result::Error::RollbackTransaction)),
+                    _ if index == 2 => panic!("a writer that panics"),
+                    _ => Err(DbError::Query(diesel::result::Error::NotFound)),
+                }
+            })
+            .await
+        })
+    });
+    let outcomes: Vec<bool> =
+        futures::future::join_all(writers).await.into_iter().map(|w| w.unwrap().is_ok()).collect();
+    first.await.unwrap().unwrap();
+    assert_eq!(outcomes.iter().filter(|ok| **ok).count(), 10, "{outcomes:?}");
+    let event_type = event("any").event_type;
+    let kept = db.run(move |conn| outbox::of_type(conn, &event_type).map_err(DbError::from)).await.unwrap();
+    let mut keys: Vec<String> = kept.into_iter().map(|event| event.aggregate_key).collect();
+    keys.sort();
+    let mut expected: Vec<String> = (0..30).filter(|index| index % 3 == 0).map(|index| format!("k{index}")).collect();
+    expected.push("first".to_owned());
+    expected.sort();
+    assert_eq!(keys, expected);
+});
