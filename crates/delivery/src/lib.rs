@@ -90,7 +90,7 @@ impl Delivery {
         let dispatcher = Arc::new(Dispatcher {
             service: service.clone(),
             mailer: Arc::new(Mailer::from_config(&config.mail)?),
-            guides: Arc::new(ports::CatalogGuides { client: catalog.clone() }),
+            guides: Arc::new(ports::CatalogGuides::new(catalog.clone())),
             links: Arc::new(ports::GrpcOrderLinks { client: order }),
         });
         let handler = Arc::new(OrderPaidHandler { service: service.clone() });
