@@ -359,8 +359,9 @@ pub fn list(
             rows.push(product);
         }
     }
-    rows.sort_by(|a, b| compare(query.sort, a, b, text_scores));
     let total = rows.len();
+    let shown = (query.paging.offset() + query.paging.limit as usize).min(total);
+    first_in_order(&mut rows, shown, |a, b| compare(query.sort, a, b, text_scores));
     let page = query.paging.slice(&rows).iter().map(|product| Arc::clone(product)).collect();
     let facets = Facets {
         platform: platform.counts(),
@@ -380,9 +381,24 @@ pub fn top(
     keep: impl Fn(&ProductSummary) -> bool,
 ) -> Vec<&Arc<ProductSummary>> {
     let mut chosen: Vec<&Arc<ProductSummary>> = products.iter().filter(|product| keep(product)).collect();
-    chosen.sort_by(|a, b| compare(sort, a, b, None));
-    chosen.truncate(limit);
+    first_in_order(&mut chosen, limit, |a, b| compare(sort, a, b, None));
     chosen
+}
+
+/// Puts the first `count` of `rows` in `order` at the front, sorted, and
+/// drops the rest: a page of 10 sorts 10 products, not the catalog. `order`
+/// must be total (every sort ends on the product id), so the page is the
+/// one a whole sort gives.
+fn first_in_order<T>(rows: &mut Vec<T>, count: usize, order: impl Fn(&T, &T) -> Ordering) {
+    if count == 0 {
+        rows.clear();
+        return;
+    }
+    if count < rows.len() {
+        rows.select_nth_unstable_by(count - 1, &order);
+        rows.truncate(count);
+    }
+    rows.sort_unstable_by(order);
 }
 
 #[cfg(test)]
@@ -567,6 +583,25 @@ mod tests {
         assert_eq!(parse_amount(" 49.99 "), Some(4999));
         for bad in ["", "-1", "1.999", "abc", "1,5", ".5", "99999999999999"] {
             assert_eq!(parse_amount(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_first_rows_in_order_are_those_of_a_whole_sort() {
+        // (primary key with many ties, id): a total order, as `compare` is.
+        let mut seed = 7_u64;
+        let rows: Vec<(u64, usize)> = (0..200)
+            .map(|id| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                (seed >> 60, id)
+            })
+            .collect();
+        let mut sorted = rows.clone();
+        sorted.sort();
+        for count in [0, 1, 2, 10, 20, 199, 200, 500] {
+            let mut first = rows.clone();
+            first_in_order(&mut first, count, |a, b| a.cmp(b));
+            assert_eq!(first, sorted[..count.min(rows.len())], "{count}");
         }
     }
 
