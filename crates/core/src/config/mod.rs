@@ -488,7 +488,9 @@ impl Config {
             key_file: raw.identity_key_file.map_or_else(|| data_dir.join("identity.keys"), PathBuf::from),
         };
         if identity.key.is_some() != identity.public_keys.is_some() {
-            problems.push("KEYSHOP_IDENTITY_KEY and KEYSHOP_IDENTITY_PUBLIC_KEYS are set together".to_owned());
+            problems.push(
+                "KEYSHOP_IDENTITY_KEY and KEYSHOP_IDENTITY_PUBLIC_KEYS must be set together (or neither)".to_owned(),
+            );
         }
 
         let mut providers: Vec<PaymentProvider> = Vec::new();

@@ -176,6 +176,7 @@ impl EventBus for KafkaBus {
             .set("session.timeout.ms", self.settings.session_timeout.as_millis().to_string())
             .set("heartbeat.interval.ms", (self.settings.session_timeout.as_millis() / 4).max(100).to_string())
             .set("statistics.interval.ms", STATISTICS_EVERY.as_millis().to_string())
+            .set("fetch.wait.max.ms", FETCH_WAIT.as_millis().to_string())
             .create_with_context(LagContext { group: group.to_owned() })
             .map_err(kafka_error)?;
         consumer.subscribe(topics).map_err(kafka_error)?;
@@ -262,6 +263,13 @@ fn complete(partition: &mut Partition, offset: i64) -> Option<i64> {
 
 /// How often librdkafka reports a member's statistics (its lag).
 const STATISTICS_EVERY: Duration = Duration::from_secs(5);
+/// How long a fetch may wait at the broker for new events
+/// (`fetch.wait.max.ms`). A broker answers as soon as an event arrives;
+/// one that holds every fetch to its limit (as the tansu test broker does)
+/// made each hop of the purchase wait up to librdkafka's 500 ms default. An
+/// idle member asks this often per partition leader: a few small requests a
+/// second, nothing for a cluster.
+const FETCH_WAIT: Duration = Duration::from_millis(10);
 
 /// Sets `bus_consumer_lag{group}` from librdkafka's statistics: the events
 /// of the member's partitions not yet handled (committed).
