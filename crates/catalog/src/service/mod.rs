@@ -143,28 +143,36 @@ impl CatalogService {
     /// Takes the stock of `ids` from the database into the snapshot: a
     /// patched copy, not a rebuild (a sale changes nothing else).
     pub async fn refresh_stock(&self, ids: Vec<i64>) -> Result<(), AppError> {
-        let rows = self.db.run(move |conn| store::products::stock_of(conn, &ids).map_err(DbError::from)).await?;
-        self.patch(|snapshot| snapshot.with_stock(&rows)).await;
-        Ok(())
+        let read = self.db.run(move |conn| store::products::stock_of(conn, &ids).map_err(DbError::from));
+        self.patch(read, |snapshot, rows| Ok(snapshot.with_stock(&rows))).await
     }
 
     /// Takes the ratings of `ids` from the database into the snapshot: a
     /// patched copy, not a rebuild (a review changes nothing else).
     pub async fn refresh_ratings(&self, ids: Vec<i64>) -> Result<(), AppError> {
-        let ratings = self.db.run(move |conn| store::products::ratings_of(conn, &ids).map_err(DbError::from)).await?;
-        self.patch(|snapshot| snapshot.with_ratings(&ratings)).await;
-        Ok(())
+        let read = self.db.run(move |conn| store::products::ratings_of(conn, &ids).map_err(DbError::from));
+        self.patch(read, |snapshot, ratings| Ok(snapshot.with_ratings(&ratings))).await
     }
 
-    /// Replaces the snapshot with `patch` of the current one (when it
-    /// changes anything), between reloads.
-    async fn patch(&self, patch: impl FnOnce(&Snapshot) -> Option<Snapshot>) {
+    /// Reads what `read` reads and replaces the snapshot with `patch` of the
+    /// current one and of that (when it changes anything), between reloads.
+    /// The read is made under the lock of the replacement: a patch read
+    /// earlier never lands after one read later (an edit's own event, handled
+    /// late, put back a product as it was before the next edit: a product
+    /// saved as a draft and then published vanished from the catalog).
+    async fn patch<T>(
+        &self,
+        read: impl std::future::Future<Output = Result<T, DbError>>,
+        patch: impl FnOnce(&Snapshot, T) -> Result<Option<Snapshot>, AppError>,
+    ) -> Result<(), AppError> {
         let reloading = self.reloading.lock().await;
-        if let Some(patched) = patch(&self.snapshot.current()) {
+        let rows = read.await?;
+        if let Some(patched) = patch(&self.snapshot.current(), rows)? {
             self.snapshot.replace(patched);
             drop(reloading);
             self.invalidate_cache().await;
         }
+        Ok(())
     }
 
     /// Asks the refresher (see [`CatalogService::run_refresher`]) for a reload;

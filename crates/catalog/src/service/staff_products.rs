@@ -324,21 +324,11 @@ impl CatalogService {
     /// patch: the search index gets one delete and one add per product).
     pub async fn refresh_products(&self, ids: Vec<i64>) -> Result<(), AppError> {
         let wanted = ids.clone();
-        let current =
-            self.db.run(move |conn| store::products::load_summaries_of(conn, &wanted).map_err(DbError::from)).await?;
-        let mut failed = None;
-        self.patch(|snapshot| match snapshot.with_products(&ids, current) {
-            Ok(patched) => Some(patched),
-            Err(error) => {
-                failed = Some(error);
-                None
-            }
+        let read = self.db.run(move |conn| store::products::load_summaries_of(conn, &wanted).map_err(DbError::from));
+        self.patch(read, |snapshot, current| {
+            snapshot.with_products(&ids, current).map(Some).map_err(AppError::internal)
         })
-        .await;
-        match failed {
-            Some(error) => Err(AppError::internal(error)),
-            None => Ok(()),
-        }
+        .await
     }
 
     async fn after_product_change(&self, id: i64) {
