@@ -41,7 +41,7 @@ test('the home page’s first view loads at most 150 KB of JavaScript, brotli as
   const scripts = (await Promise.all(sized)).filter((script) => !AFTER_LOAD.test(script.path));
 
   expect(scripts.map((script) => script.path)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/\/main\./), expect.stringMatching(/home/)]),
+    expect.arrayContaining([expect.stringMatching(/\/main\./)]),
   );
   for (const script of scripts) expect(script.encoding, script.path).toBe('br');
   const total = scripts.reduce((sum, script) => sum + script.bytes, 0);

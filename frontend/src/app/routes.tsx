@@ -1,5 +1,6 @@
 import { data, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 
+import { HomeRoute } from '@/features/home/routes/home';
 import { paths, SITE_PAGE_SLUGS, type SitePageSlug } from '@/config/paths';
 import { listKindOf } from '@/lib/catalog/codes';
 import type { TranslationKey } from '@/lib/i18n/i18n';
@@ -182,12 +183,9 @@ export const routes: RouteObject[] = [
           {
             index: true,
             handle: handle('pageTitle.home'),
-            lazy: async () => {
-              const { HomeRoute } = await import(
-                /* webpackChunkName: "route-home" */ '@/features/home/routes/home'
-              );
-              return { Component: HomeRoute };
-            },
+            // In the entry, not lazy: the router renders the home page (the most opened first
+            // view) as soon as the entry has run, without a chunk's round trip first.
+            Component: HomeRoute,
           },
           {
             path: paths.games,

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use keyshop_core::error::{AppError, ErrorCode};
 use keyshop_core::ids::{MemberId, ProductId};
-use keyshop_core::money::CurrencyCode;
+use keyshop_core::money::{CurrencyCode, ExchangeRate};
 use keyshop_core::secret;
 use keyshop_proto::catalog::v1 as catalog;
 
@@ -125,9 +125,26 @@ impl OrderService {
                 self.db.run(move |conn| Ok::<_, AppError>(store::carts::of_owner(conn, &key)?)).await?
             }
         };
-        let (offers, stock) = self.allowances(rows.iter().map(|row| row.product_id).collect()).await?;
+        self.priced(&rows, currency, rate, Vec::new(), BTreeMap::new()).await
+    }
+
+    /// `rows` priced today at `rate`. `offers` and `stock` are what the
+    /// caller already learnt of some of them: only the others are asked for.
+    async fn priced(
+        &self,
+        rows: &[CartLineRow],
+        currency: CurrencyCode,
+        rate: ExchangeRate,
+        mut offers: Vec<ProductOffer>,
+        mut stock: BTreeMap<String, i64>,
+    ) -> Result<CartView, AppError> {
+        let unknown =
+            rows.iter().map(|row| row.product_id).filter(|id| !offers.iter().any(|offer| offer.id == *id)).collect();
+        let (more_offers, more_stock) = self.allowances(unknown).await?;
+        offers.extend(more_offers);
+        stock.extend(more_stock);
         let mut view = CartView { lines: Vec::new(), currency, goods: 0, count: 0, cart_token: None };
-        for row in &rows {
+        for row in rows {
             let fresh = offers.iter().find(|offer| offer.id == row.product_id);
             let most = fresh.map_or(0, |offer| allowance(offer, &stock).most());
             let card = fresh.map_or_else(|| snapshot(row), |offer| offer.card.clone());
@@ -161,10 +178,10 @@ impl OrderService {
         if quantity < 0 {
             return Err(AppError::field("quantity", "api.cart.quantityInvalid"));
         }
-        let _ = self.rate_of(currency).await?;
+        let rate = self.rate_of(currency).await?;
         let (owner, cart_token) = match self.cart_owner(asker).await? {
             Some(owner) => (owner, None),
-            None if quantity == 0 => return self.view(None, currency).await,
+            None if quantity == 0 => return self.priced(&[], currency, rate, Vec::new(), BTreeMap::new()).await,
             None => {
                 let token = secret::new_token().map_err(AppError::internal)?;
                 (CartOwner::Visitor(secret::digest(&token)), Some(token))
@@ -172,11 +189,19 @@ impl OrderService {
         };
         let key = owner.key();
         let now = self.clock.now_ms();
-        if quantity == 0 {
-            self.db.write(move |conn| Ok::<_, AppError>(store::carts::remove(conn, &key, product_id)?)).await?;
+        // The cart as the write left it, read in the same transaction.
+        let (rows, offers, stock) = if quantity == 0 {
+            let rows = self
+                .db
+                .write(move |conn| -> Result<_, AppError> {
+                    store::carts::remove(conn, &key, product_id)?;
+                    Ok(store::carts::of_owner(conn, &key)?)
+                })
+                .await?;
+            (rows, Vec::new(), BTreeMap::new())
         } else {
             let (offers, stock) = self.allowances(vec![product_id]).await?;
-            let offer = offers.into_iter().next().ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+            let offer = offers.first().cloned().ok_or_else(|| AppError::not_found("api.error.notFound"))?;
             cart::check_quantity(quantity, allowance(&offer, &stock))?;
             let row = CartLineRow {
                 owner: key,
@@ -193,18 +218,29 @@ impl OrderService {
                 product_type: offer.product_type,
                 region: offer.region,
             };
-            self.db
-                .write(move |conn| -> Result<(), AppError> {
-                    let lines = store::carts::of_owner(conn, &row.owner)?;
-                    if lines.len() >= cart::MAX_LINES && !lines.iter().any(|line| line.product_id == row.product_id) {
+            let rows = self
+                .db
+                .write(move |conn| -> Result<_, AppError> {
+                    let mut lines = store::carts::of_owner(conn, &row.owner)?;
+                    let earlier = lines.iter().position(|line| line.product_id == row.product_id);
+                    if earlier.is_none() && lines.len() >= cart::MAX_LINES {
                         return Err(AppError::new(ErrorCode::BusinessRule, "api.cart.full"));
                     }
                     store::carts::upsert(conn, &row)?;
-                    Ok(())
+                    match earlier {
+                        // The upsert keeps when the line was first added, and so its place.
+                        Some(at) => lines[at] = CartLineRow { added_at: lines[at].added_at, ..row },
+                        None => {
+                            lines.push(row);
+                            lines.sort_by_key(|line| (line.added_at, line.product_id));
+                        }
+                    }
+                    Ok(lines)
                 })
                 .await?;
-        }
-        let mut view = self.view(Some(&owner), currency).await?;
+            (rows, offers, stock)
+        };
+        let mut view = self.priced(&rows, currency, rate, offers, stock).await?;
         view.cart_token = cart_token;
         Ok(view)
     }
