@@ -118,6 +118,8 @@ bench: setup-bench spa
 	BENCH_RESULTS=$(BENCH_RESULTS_DIR)/cache-off.txt BENCH_SKIP_PURCHASE=1 $(MANY_GUEST_ORDERS) KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true KEYSHOP_HTTP_CACHE_TTL_MS=0 .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench
 	@echo "== side by side: the catalog with the micro-cache on and off"
 	.ci/bench-compare $(BENCH_RESULTS_DIR)/cache-on.txt $(BENCH_RESULTS_DIR)/cache-off.txt list10 detail queryVaried addToNewCart
+	@echo "== first load: the home page in Chromium, CPU 4x slower, empty cache (scripts/measure-first-load.mjs)"
+	.ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- $(NPM) run --silent measure:first-load -- --runs 7
 	@echo "== memory: idle RSS of keyshop serve --demo"
 	.ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench-idle-rss
 	@echo "== chat: 1,000 guest sockets and 20 agents on the live chat, embedded (.ci/bench-chat)"
