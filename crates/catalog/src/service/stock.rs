@@ -17,7 +17,11 @@ pub const STOCK_CONSUMER: &str = "catalog-stock";
 /// What one stock count did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StockOutcome {
+    /// The count is stored and the status changed: announced (`ProductsChanged`).
     Applied(StockStatus),
+    /// The count is stored; the status shoppers see stays as it was, so no
+    /// snapshot changes and nothing is announced (most sales).
+    Counted(StockStatus),
     /// A newer count was applied before: this one is stale.
     Stale,
     /// The event was handled before (redelivery).
@@ -26,7 +30,7 @@ pub enum StockOutcome {
 }
 
 /// Projects `available` keys as of `version` onto product `sku` at `now`, in
-/// the caller's transaction, announcing the change.
+/// the caller's transaction, announcing a change of status.
 pub fn project_stock(
     conn: &mut DbConnection,
     sku: &str,
@@ -38,6 +42,9 @@ pub fn project_stock(
     let status = stock::project(available, product.preorder);
     if !store::products::set_stock(conn, product.id, available.max(0), status, version, now)? {
         return Ok(StockOutcome::Stale);
+    }
+    if status == product.stock_status {
+        return Ok(StockOutcome::Counted(status));
     }
     let event = Event::new(
         product.id.to_string(),

@@ -7,9 +7,11 @@ use crate::support;
 
 use std::time::Duration;
 
+use keyshop_catalog::service::stock::StockOutcome;
 use keyshop_catalog::store::MIGRATIONS;
+use keyshop_core::db::DbError;
 use keyshop_core::error::{AppError, ErrorCode};
-use keyshop_core::events::Event;
+use keyshop_core::events::{Event, outbox};
 use keyshop_core::vocab::{Platform, Region, StockStatus};
 use keyshop_proto::catalog::v1 as pb;
 use keyshop_proto::events::v1::StockChanged;
@@ -354,6 +356,22 @@ backend_test!(stock_events_are_projected_once_and_in_order, &MIGRATIONS, |test_d
     catalog.bus.publish(&empty).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(stock_of(&catalog), Some(StockStatus::Low));
+
+    // A count that leaves the status as it was is stored but not announced.
+    let announced = || {
+        catalog
+            .service
+            .db()
+            .run(|conn| outbox::count_of_type(conn, "keyshop.events.v1.ProductsChanged").map_err(DbError::from))
+    };
+    let before = announced().await.unwrap();
+    let outcome = catalog.service.apply_stock_event("count-2", &product.sku, 2, low.occurred_at_ms + 1).await;
+    assert_eq!(outcome.unwrap(), StockOutcome::Counted(StockStatus::Low));
+    assert_eq!(announced().await.unwrap(), before);
+    let outcome = catalog.service.apply_stock_event("count-50", &product.sku, 50, low.occurred_at_ms + 2).await;
+    assert_eq!(outcome.unwrap(), StockOutcome::Applied(StockStatus::InStock));
+    assert_eq!(announced().await.unwrap(), before + 1);
+    wait_until(|| stock_of(&catalog) == Some(StockStatus::InStock)).await;
 });
 
 /// Polls until the condition holds. The deadline is generous: a reload of the

@@ -69,7 +69,6 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(member::forget::forget)
             .service(member::verify::verify)
             .service(member::reset_password::reset_password)
-            .service(console())
             .service(chat::chat_attach_image)
             .service(chat::chat_image)
             .service(ws::chat::chat_socket)
@@ -124,6 +123,9 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(shop::payment::capture_session)
             .service(shop::payment::sandbox_charge)
             .service(shop::webhook::receive_webhook)
+            // Last: its prefix is empty, and the resource map (the 405's `Allow`) looks no
+            // further than the first scope whose prefix matches.
+            .service(console())
             .default_service(web::to(envelope::route_not_found)),
     );
 }

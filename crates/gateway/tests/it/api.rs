@@ -130,7 +130,7 @@ async fn msg_is_in_the_language_of_the_lang_parameter_else_accept_language() {
 #[actix_web::test]
 async fn unknown_api_calls_get_a_404_envelope_and_other_methods_a_405() {
     let app = spawn_app().await;
-    for request in [get("/prod-api/api/nothing"), get("/prod-api")] {
+    for request in [get("/prod-api/api/nothing"), get("/prod-api"), get("/prod-api/api/staff/nothing")] {
         let (status, body) = json(&app.state, request).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_envelope(status, &body);
@@ -139,7 +139,9 @@ async fn unknown_api_calls_get_a_404_envelope_and_other_methods_a_405() {
     let trace = TestRequest::default().method(actix_web::http::Method::TRACE).uri("/prod-api/api/payment/methods");
     // `DELETE /api/collect/{productId}` does not take `ids` for an id.
     let delete_ids = TestRequest::delete().uri("/prod-api/api/collect/ids");
-    for request in [TestRequest::post().uri("/prod-api/api/home/rate"), trace, delete_ids] {
+    // The console's routes are a scope of their own (routes/mod.rs).
+    let console = TestRequest::post().uri("/prod-api/api/staff/currencies");
+    for request in [TestRequest::post().uri("/prod-api/api/home/rate"), trace, delete_ids, console] {
         let response = call(&app.state, request).await;
         let allow = response.headers().get("allow").map(|value| value.to_str().unwrap().to_owned());
         assert_eq!(allow.as_deref(), Some("GET"), "the methods it takes");
