@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The whole purchase under load (run by .ci/bench inside .ci/with-keyshop).
 
-Each worker buys in a loop as a guest: checkout (one key of a product with
-stock) -> the sandbox's card page charges 4242 (its signed webhook is checked
-and the payment applied) -> the order is paid, the key allocated and e-mailed.
+Each buyer (a connection of wrk running .ci/bench-purchase.lua) buys in a
+loop as a guest: checkout (one key of a product with stock) -> the sandbox's
+card page charges 4242 (its signed webhook is checked and the payment
+applied) -> the order is paid, the key allocated and e-mailed.
 At each concurrency level for a fixed time it reports completed orders/s
 (orders whose delivery e-mail was written) and the p50/p99 time from the
 webhook (the card charge) to the e-mail file in the store's outbox.
@@ -17,7 +18,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 
@@ -25,7 +25,7 @@ URL = os.environ["KEYSHOP_URL"]
 DATA = os.environ["KEYSHOP_DATA_DIR"]
 BINARY = os.environ["E2E_KEYSHOP_BIN"]
 LEVELS = [int(level) for level in os.environ.get("BENCH_PURCHASE_LEVELS", "4,16,64").split(",")]
-SECONDS = float(os.environ.get("BENCH_PURCHASE_SECONDS", "8"))
+SECONDS = int(os.environ.get("BENCH_PURCHASE_SECONDS", "8"))
 KEYS_PER_PRODUCT = 4000
 PRODUCTS = 6
 
@@ -79,23 +79,54 @@ def buy(connection, product_id, email):
     return (placed["data"]["order"]["orderNo"], started), None
 
 
-def worker(product_ids, deadline, charged, errors, seed):
-    connection = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
-    count = 0
-    while time.time() < deadline:
-        product_id = product_ids[(seed + count) % len(product_ids)]
-        count += 1
-        try:
-            bought, error = buy(connection, product_id, f"bench{seed}-{count}@example.com")
-            if error:
-                errors.append(error)
-                continue
-            order_no, started = bought
-            charged[order_no] = started
-        except (OSError, http.client.HTTPException, ValueError) as error:
-            errors.append(str(error))
-            connection.close()
-            connection = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+def run_buyers(product_ids, level, seconds, results):
+    """`level` buyers for `seconds` (wrk, .ci/bench-purchase.lua): the paid
+    orders with when their charge was sent, and the errors."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-purchase.lua")
+    env = dict(os.environ, BENCH_PRODUCT_IDS=",".join(str(product) for product in product_ids),
+               BENCH_PURCHASE_OUT=results)
+    subprocess.run(["wrk", "-t1", f"-c{level}", f"-d{seconds}s", "-s", script, URL],
+                   env=env, check=True, stdout=subprocess.DEVNULL)
+    charged, errors, first_error = {}, 0, ""
+    with open(results) as lines:
+        for line in lines:
+            name, _, value = line.rstrip("\n").partition(" ")
+            if name == "errors":
+                errors = int(value)
+            elif name == "first-error":
+                first_error = value
+            else:
+                charged[name] = float(value)
+    return charged, errors, first_error
+
+
+class Outbox:
+    """The store's e-mail files: which order's delivery e-mail was written
+    when. Each file is read once (the later scans list only the new ones), so
+    waiting for a level's e-mails takes little of the CPU the store uses to
+    send them."""
+
+    def __init__(self, path):
+        self.path = path
+        self.seen = set()
+        self.written = {}
+
+    def scan(self):
+        """Order number -> when its delivery e-mail was written, for every file so far."""
+        with os.scandir(self.path) as entries:
+            for entry in entries:
+                if entry.name in self.seen:
+                    continue
+                try:
+                    with open(entry.path, "rb") as mail:
+                        head = mail.read(4096).decode("latin1")
+                    mtime = entry.stat().st_mtime
+                except OSError:
+                    continue
+                self.seen.add(entry.name)
+                for order_no in ORDER_NO.findall(head):
+                    self.written.setdefault(order_no, mtime)
+        return self.written
 
 
 def warm_up(product_ids, outbox):
@@ -107,26 +138,10 @@ def warm_up(product_ids, outbox):
     if error:
         sys.exit(f"the warm-up purchase failed: {error}")
     deadline = time.time() + 60
-    while not mailed(outbox, {bought[0]}):
+    while bought[0] not in outbox.scan():
         if time.time() > deadline:
             sys.exit("the warm-up purchase got no e-mail within 60 s")
         time.sleep(0.1)
-
-
-def mailed(outbox, wanted):
-    """Order number -> when its delivery e-mail was written."""
-    written = {}
-    for name in os.listdir(outbox):
-        path = os.path.join(outbox, name)
-        try:
-            with open(path, "rb") as mail:
-                head = mail.read(4096).decode("latin1")
-        except OSError:
-            continue
-        for order_no in ORDER_NO.findall(head):
-            if order_no in wanted:
-                written[order_no] = os.stat(path).st_mtime
-    return written
 
 
 def percentile(values, fraction):
@@ -136,38 +151,30 @@ def percentile(values, fraction):
 
 def main():
     product_ids = stock_up()
-    outbox = os.path.join(DATA, "outbox")
+    outbox = Outbox(os.path.join(DATA, "outbox"))
     warm_up(product_ids, outbox)
     print(f"{'purchase':<16} {'orders/s':>12} {'p50':>10} {'p99':>10} {'errors':>8}   (webhook -> e-mail written)")
-    for level in LEVELS:
-        charged, errors = {}, []
-        started = time.time()
-        deadline = started + SECONDS
-        threads = [threading.Thread(target=worker, args=(product_ids, deadline, charged, errors, seed))
-                   for seed in range(level)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        # Wait for the e-mails of every paid order (or give up after 30 s).
-        wanted = set(charged)
-        written = {}
-        settle = time.time() + 30
-        while time.time() < settle:
-            written = mailed(outbox, wanted - set(written)) | written
-            if len(written) >= len(wanted):
-                break
-            time.sleep(0.5)
-        done = [written[order] for order in wanted if order in written]
-        elapsed = (max(done) if done else time.time()) - started
-        latencies = [written[order] - charged[order] for order in wanted if order in written]
-        lost = len(wanted) - len(written)
-        print(f"purchase@{level:<7} {len(done) / elapsed:>12.1f} {percentile(latencies, 0.5) * 1000:>8.0f}ms "
-              f"{percentile(latencies, 0.99) * 1000:>8.0f}ms {len(errors) + lost:>8}")
-        if errors:
-            print(f"  first error: {errors[0]}", file=sys.stderr)
-        if lost:
-            print(f"  {lost} paid orders without an e-mail after 30 s", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as scratch:
+        for level in LEVELS:
+            started = time.time()
+            charged, errors, first_error = run_buyers(product_ids, level, SECONDS, os.path.join(scratch, f"{level}.txt"))
+            # Wait for the e-mails of every paid order (or give up after 30 s).
+            settle = time.time() + 30
+            while time.time() < settle:
+                written = outbox.scan()
+                if all(order in written for order in charged):
+                    break
+                time.sleep(0.2)
+            done = [written[order] for order in charged if order in written]
+            elapsed = (max(done) if done else time.time()) - started
+            latencies = [written[order] - charged[order] for order in charged if order in written]
+            lost = len(charged) - len(done)
+            print(f"purchase@{level:<7} {len(done) / elapsed:>12.1f} {percentile(latencies, 0.5) * 1000:>8.0f}ms "
+                  f"{percentile(latencies, 0.99) * 1000:>8.0f}ms {errors + lost:>8}")
+            if errors:
+                print(f"  first error: {first_error}", file=sys.stderr)
+            if lost:
+                print(f"  {lost} paid orders without an e-mail after 30 s", file=sys.stderr)
 
 
 if __name__ == "__main__":
