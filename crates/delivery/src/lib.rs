@@ -26,16 +26,20 @@ use keyshop_proto::delivery::v1::delivery_service_server::DeliveryServiceServer;
 use keyshop_proto::order::v1::order_service_client::OrderServiceClient;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, mpsc};
 use tonic::server::NamedService;
 use tonic::service::Routes;
 
 use crate::events::{DELIVERY_GROUP, OrderPaidHandler};
 use crate::grpc::DeliveryGrpc;
-use crate::service::{DeliveryService, Dispatcher};
+use crate::service::{DeliveryService, Dispatcher, SENDING_AT_ONCE};
 
 /// How often the workers look for expired holds, due e-mails and orders
 /// waiting for stock.
 const WORK_EVERY: Duration = Duration::from_millis(500);
+/// How long an e-mail queued by this process is left to its sender before
+/// the scan of the database takes it too (a lease keeps it to one of them).
+const SCAN_GRACE_MS: i64 = 5_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeliveryError {
@@ -142,19 +146,49 @@ async fn work_once(service: &DeliveryService) {
     }
 }
 
-/// Sends the due delivery e-mails as soon as one is queued (and every
-/// [`WORK_EVERY`] for retries and e-mails queued by another replica), until
-/// `shutdown`.
+/// Sends each delivery e-mail this process queues as soon as it is queued,
+/// [`SENDING_AT_ONCE`] at a time (one finishing lets the next start), and
+/// every [`WORK_EVERY`] those the database holds overdue by [`SCAN_GRACE_MS`]
+/// (retries after a failure, e-mails a stopped process left; at start every
+/// due one), until `shutdown`.
 async fn send_when_due(dispatcher: Arc<Dispatcher>, mut shutdown: Shutdown) {
-    let due = dispatcher.service.mail_due();
+    let mut queued = dispatcher.service.take_mail_queue();
+    let sending = Arc::new(Semaphore::new(SENDING_AT_ONCE));
+    let mut scan = tokio::time::interval(WORK_EVERY);
+    let mut grace_ms = 0;
     loop {
-        if let Err(error) = dispatcher.send_due(dispatcher.service.clock().now_ms()).await {
-            tracing::warn!(error = %error.detail, "sending delivery e-mails failed");
-        }
         tokio::select! {
-            () = due.notified() => {}
-            () = tokio::time::sleep(WORK_EVERY) => {}
+            Some(order_no) = next_queued(&mut queued) => {
+                let permit = tokio::select! {
+                    permit = sending.clone().acquire_owned() => permit,
+                    () = shutdown.wait() => return,
+                };
+                let Ok(permit) = permit else { return };
+                let dispatcher = dispatcher.clone();
+                tokio::spawn(async move {
+                    let _permit = permit;
+                    let now = dispatcher.service.clock().now_ms();
+                    if let Err(error) = dispatcher.send_one(order_no, now).await {
+                        tracing::warn!(error = %error.detail, "sending a delivery e-mail failed");
+                    }
+                });
+            }
+            _ = scan.tick() => {
+                let now = dispatcher.service.clock().now_ms();
+                if let Err(error) = dispatcher.send_overdue(now - grace_ms, now).await {
+                    tracing::warn!(error = %error.detail, "sending delivery e-mails failed");
+                }
+                grace_ms = SCAN_GRACE_MS;
+            }
             () = shutdown.wait() => return,
         }
+    }
+}
+
+/// The next e-mail this process queued (never, without the queue).
+async fn next_queued(queue: &mut Option<mpsc::UnboundedReceiver<String>>) -> Option<String> {
+    match queue {
+        Some(queue) => queue.recv().await,
+        None => std::future::pending().await,
     }
 }

@@ -10,7 +10,8 @@ use keyshop_core::vocab::Platform;
 use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, OrderPaid, PaidLine};
 
 use super::reserve::{Allocation, allocate_in};
-use super::{DeliveryService, RevealedKey, StockChanges};
+use super::reveal::reveal_in;
+use super::{DeliveryService, RevealedKey, StockChanges, Viewer};
 use crate::domain::reservation::{self, LineRequest};
 use crate::store;
 use crate::store::deliveries::{DeliveryLine, DeliveryRow, DeliveryState, NewDelivery};
@@ -22,6 +23,8 @@ const WAITING_BATCH: i64 = 50;
 const WAITING_RETRY_MS: i64 = 60_000;
 /// The buyer may ask for the e-mail again once per this period.
 pub const RESEND_INTERVAL_MS: i64 = 60_000;
+/// Who the reveal log names for the keys put in a delivery e-mail.
+const MAIL_ACTOR: &str = "delivery-email";
 
 /// What became of a paid order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +96,7 @@ impl DeliveryService {
     pub async fn deliver_paid(&self, paid: OrderPaid) -> Result<DeliveryOutcome, AppError> {
         let lines = check_paid(&paid)?;
         let now = self.clock.now_ms();
+        let order_no = paid.order_no.clone();
         let outcome = self
             .db
             .write(move |conn| -> Result<DeliveryOutcome, AppError> {
@@ -147,7 +151,7 @@ impl DeliveryService {
             .await?;
         self.wake_outbox();
         if outcome.delivered_now {
-            self.mail_due.notify_one();
+            self.queue_mail(order_no);
         }
         Ok(outcome)
     }
@@ -163,6 +167,7 @@ impl DeliveryService {
             .await?;
         let mut delivered = 0;
         for order_no in due {
+            let filled = order_no.clone();
             let delivered_now = self
                 .db
                 .write(move |conn| -> Result<bool, AppError> {
@@ -182,11 +187,13 @@ impl DeliveryService {
                     Ok(delivered_now)
                 })
                 .await?;
-            delivered += usize::from(delivered_now);
+            if delivered_now {
+                self.queue_mail(filled);
+                delivered += 1;
+            }
         }
         if delivered > 0 {
             self.wake_outbox();
-            self.mail_due.notify_one();
         }
         Ok(delivered)
     }
@@ -206,6 +213,7 @@ impl DeliveryService {
             return Err(AppError::field("orderNo", "api.error.validation"));
         }
         let now = self.clock.now_ms();
+        let queued = order_no.clone();
         self.db
             .write(move |conn| -> Result<(), AppError> {
                 let row = store::deliveries::find(conn, &order_no)?
@@ -228,31 +236,30 @@ impl DeliveryService {
                 }
             })
             .await?;
-        self.mail_due.notify_one();
+        self.queue_mail(queued);
         Ok(())
     }
 
-    /// Everything the e-mail of `order_no` needs, the keys decrypted; the
-    /// e-mailing is recorded in the reveal log.
-    pub async fn mail_parts(&self, order_no: String) -> Result<MailParts, AppError> {
-        let delivery = self
-            .db
-            .run({
-                let order_no = order_no.clone();
-                move |conn| Ok::<_, AppError>(store::deliveries::find(conn, &order_no)?)
+    /// Takes the due delivery e-mail of `order_no` for `lease_ms` (another
+    /// sender skips it meanwhile), counting the attempt, and returns what it
+    /// needs, the keys decrypted, with the e-mailing recorded in the reveal
+    /// log: one transaction. `None` when it is not due or another sender
+    /// holds it.
+    pub async fn lease_mail(&self, order_no: String, now: i64, lease_ms: i64) -> Result<Option<MailParts>, AppError> {
+        let vault = self.vault.clone();
+        self.db
+            .write(move |conn| -> Result<Option<MailParts>, AppError> {
+                if !store::deliveries::lease(conn, &order_no, now, lease_ms)? {
+                    return Ok(None);
+                }
+                let delivery = store::deliveries::find(conn, &order_no)?
+                    .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+                let lines = store::deliveries::lines(conn, &order_no)?;
+                let viewer = Viewer { actor: MAIL_ACTOR.to_owned(), ip: String::new(), user_agent: String::new() };
+                let keys = reveal_in(conn, &vault, &order_no, &viewer, now)?;
+                Ok(Some(MailParts { delivery, lines, keys }))
             })
-            .await?
-            .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-        let lines = self
-            .db
-            .run({
-                let order_no = order_no.clone();
-                move |conn| Ok::<_, AppError>(store::deliveries::lines(conn, &order_no)?)
-            })
-            .await?;
-        let viewer = super::Viewer { actor: "delivery-email".to_owned(), ip: String::new(), user_agent: String::new() };
-        let keys = self.reveal(order_no, viewer).await?;
-        Ok(MailParts { delivery, lines, keys })
+            .await
     }
 }
 

@@ -8,7 +8,7 @@ use futures::StreamExt;
 use keyshop_core::error::AppError;
 use keyshop_core::mail::Mailer;
 
-use super::DeliveryService;
+use super::{DeliveryService, MailParts};
 use crate::mail::{self, GuidedLine};
 use crate::ports::{ActivationGuides, OrderLinks};
 use crate::store;
@@ -41,13 +41,19 @@ impl Dispatcher {
     /// Sends every e-mail due at `now`, [`SENDING_AT_ONCE`] at a time, batch
     /// after batch until none is left; how many went out.
     pub async fn send_due(&self, now: i64) -> Result<usize, AppError> {
+        self.send_overdue(now, now).await
+    }
+
+    /// Sends at `now` every e-mail that was due by `due_by`, as
+    /// [`Dispatcher::send_due`] does.
+    pub async fn send_overdue(&self, due_by: i64, now: i64) -> Result<usize, AppError> {
         let mut sent = 0;
         loop {
             let due = self
                 .service
                 .db()
                 .run(move |conn| {
-                    Ok::<_, AppError>(store::deliveries::due(conn, DeliveryState::Queued, now, SEND_BATCH)?)
+                    Ok::<_, AppError>(store::deliveries::due(conn, DeliveryState::Queued, due_by, SEND_BATCH)?)
                 })
                 .await?;
             let full = i64::try_from(due.len()).unwrap_or(i64::MAX) >= SEND_BATCH;
@@ -71,22 +77,19 @@ impl Dispatcher {
     }
 
     /// Leases and sends one e-mail; whether it went out (false when another
-    /// sender holds it or sending failed and was rescheduled).
-    async fn send_one(&self, order_no: String, now: i64) -> Result<bool, AppError> {
-        let leased = {
-            let order_no = order_no.clone();
-            self.service
-                .db()
-                .write(move |conn| Ok::<_, AppError>(store::deliveries::lease(conn, &order_no, now, LEASE_MS)?))
-                .await?
+    /// sender holds it, or it is not due, or sending failed and was
+    /// rescheduled).
+    pub async fn send_one(&self, order_no: String, now: i64) -> Result<bool, AppError> {
+        let leased = self.service.lease_mail(order_no.clone(), now, LEASE_MS).await;
+        let sent = match leased {
+            Ok(None) => return Ok(false),
+            Ok(Some(parts)) => self.send(&parts).await,
+            Err(error) => Err(error),
         };
-        if !leased {
-            return Ok(false);
-        }
-        match self.send(&order_no).await {
+        let now = self.service.clock().now_ms();
+        match sent {
             Ok(()) => {
                 let order = order_no.clone();
-                let now = self.service.clock().now_ms();
                 self.service
                     .db()
                     .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now)?))
@@ -97,7 +100,6 @@ impl Dispatcher {
             Err(error) => {
                 tracing::warn!(%order_no, error = %error.detail, "delivery e-mail failed; retrying later");
                 let detail = error.detail.chars().take(500).collect::<String>();
-                let now = self.service.clock().now_ms();
                 self.service
                     .db()
                     .write(move |conn| -> Result<usize, AppError> {
@@ -110,8 +112,7 @@ impl Dispatcher {
         }
     }
 
-    async fn send(&self, order_no: &str) -> Result<(), AppError> {
-        let parts = self.service.mail_parts(order_no.to_owned()).await?;
+    async fn send(&self, parts: &MailParts) -> Result<(), AppError> {
         let mut guided = Vec::with_capacity(parts.lines.len());
         for line in &parts.lines {
             let activation_guide = if line.game_name.is_empty() {
@@ -129,8 +130,8 @@ impl Dispatcher {
             });
         }
         // Asked for last, so a failure before it wastes no link.
-        let order_link = self.links.mail_link(order_no).await?;
-        let composed = mail::keys_delivered(&parts, &guided, &order_link);
+        let order_link = self.links.mail_link(&parts.delivery.order_no).await?;
+        let composed = mail::keys_delivered(parts, &guided, &order_link);
         self.mailer.send(composed.as_email()).await.map_err(|error| AppError::unavailable(format!("mail: {error}")))
     }
 }

@@ -13,7 +13,7 @@ mod stock;
 mod tests;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use keyshop_core::clock::SharedClock;
@@ -21,10 +21,10 @@ use keyshop_core::db::{Db, DbConnection};
 use keyshop_core::error::AppError;
 use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::StockChanged;
-use tokio::sync::Notify;
+use tokio::sync::mpsc;
 
 pub use deliver::{DeliveryOutcome, MailParts, RESEND_INTERVAL_MS};
-pub use dispatch::Dispatcher;
+pub use dispatch::{Dispatcher, SENDING_AT_ONCE};
 pub use import::ImportReport;
 pub use reserve::{AllocatedLine, Allocation, ReservationView};
 pub use reveal::{RevealEntry, RevealedKey, Viewer};
@@ -42,8 +42,11 @@ pub struct DeliveryService {
     waker: OutboxWaker,
     /// How long a checkout holds its keys when it does not say.
     payment_window: Duration,
-    /// Rung when a delivery e-mail is queued: the sender starts at once.
-    mail_due: Arc<Notify>,
+    /// Delivery e-mails queued by this process, for its sender to take at
+    /// once (the sender's scan of the database finds them too, later).
+    mail_queued: mpsc::UnboundedSender<String>,
+    /// The other end, until the sender takes it.
+    mail_queue: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
 }
 
 impl DeliveryService {
@@ -54,7 +57,16 @@ impl DeliveryService {
         waker: OutboxWaker,
         payment_window: Duration,
     ) -> DeliveryService {
-        DeliveryService { db, clock, vault, waker, payment_window, mail_due: Arc::new(Notify::new()) }
+        let (mail_queued, mail_queue) = mpsc::unbounded_channel();
+        DeliveryService {
+            db,
+            clock,
+            vault,
+            waker,
+            payment_window,
+            mail_queued,
+            mail_queue: Mutex::new(Some(mail_queue)),
+        }
     }
 
     /// Where the service reads the time.
@@ -62,9 +74,16 @@ impl DeliveryService {
         &self.clock
     }
 
-    /// Notified when a delivery e-mail is queued.
-    pub fn mail_due(&self) -> Arc<Notify> {
-        self.mail_due.clone()
+    /// The order numbers of the delivery e-mails this process queues, as
+    /// they are queued (to the first caller only: the sender).
+    pub fn take_mail_queue(&self) -> Option<mpsc::UnboundedReceiver<String>> {
+        self.mail_queue.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+
+    /// Hands a delivery e-mail queued in the database to this process's
+    /// sender. Without a sender it waits for the database's scan.
+    fn queue_mail(&self, order_no: String) {
+        let _ = self.mail_queued.send(order_no);
     }
 
     pub fn db(&self) -> &Db {
@@ -82,9 +101,11 @@ impl DeliveryService {
 }
 
 /// Collects the products a transaction changed, and writes one stock event
-/// per product, with its final counts, before the transaction commits.
+/// per product whose available count moved, with its final counts, before
+/// the transaction commits. A sale of held keys (reserved to sold) leaves the
+/// available count as it was: nobody needs to hear of it.
 #[derive(Default)]
-struct StockChanges(BTreeMap<String, StockRow>);
+struct StockChanges(BTreeMap<String, (StockRow, bool)>);
 
 impl StockChanges {
     /// Applies the deltas to `sku` (already locked) and remembers the result.
@@ -97,15 +118,21 @@ impl StockChanges {
         sold: i64,
     ) -> Result<(), AppError> {
         let row = store::stock::adjust(conn, sku, available, reserved, sold)?;
-        self.0.insert(sku.to_owned(), row);
+        let moved = self.0.get(sku).is_some_and(|(_, moved)| *moved) || available != 0;
+        self.0.insert(sku.to_owned(), (row, moved));
         Ok(())
     }
 
+    /// Writes the events; whether any product's available count moved.
     fn publish(self, conn: &mut DbConnection) -> Result<bool, AppError> {
-        let changed = !self.0.is_empty();
-        for (sku, row) in self.0 {
+        let mut changed = false;
+        for (sku, (row, moved)) in self.0 {
+            if !moved {
+                continue;
+            }
             let event = Event::new(sku.clone(), &StockChanged { sku, available: row.available });
             outbox::enqueue(conn, &event)?;
+            changed = true;
         }
         Ok(changed)
     }

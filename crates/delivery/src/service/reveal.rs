@@ -1,10 +1,12 @@
 //! Showing an order's keys to its owner, and the record of every showing.
 
+use keyshop_core::db::DbConnection;
 use keyshop_core::error::AppError;
 use keyshop_core::user_agent;
 
 use super::DeliveryService;
 use crate::domain::reservation;
+use crate::domain::vault::Vault;
 use crate::store;
 use crate::store::reveals::NewReveal;
 
@@ -36,6 +38,45 @@ fn bounded(text: &str, max: usize) -> String {
     text.chars().take(max).collect()
 }
 
+/// The keys sold to `order_no`, decrypted, with the reveal recorded (only
+/// when there is something to show), in the caller's transaction.
+pub(super) fn reveal_in(
+    conn: &mut DbConnection,
+    vault: &Vault,
+    order_no: &str,
+    viewer: &Viewer,
+    now: i64,
+) -> Result<Vec<RevealedKey>, AppError> {
+    let stored = store::keys::sold_to(conn, order_no)?;
+    let mut keys = Vec::with_capacity(stored.len());
+    for key in &stored {
+        let text = vault
+            .open(&key.sku, &key.sealed())
+            .map_err(|error| AppError::internal(format!("key {} of {order_no}: {error}", key.id)))?;
+        keys.push(RevealedKey {
+            line_no: key.line_no.unwrap_or_default(),
+            sku: key.sku.clone(),
+            key: text,
+            note: key.note.clone(),
+        });
+    }
+    if !keys.is_empty() {
+        let client = user_agent::parse(&viewer.user_agent);
+        store::reveals::insert(
+            conn,
+            &NewReveal {
+                order_no,
+                at: now,
+                actor: &bounded(&viewer.actor, 100),
+                ip: &bounded(&viewer.ip, 64),
+                browser: &client.browser,
+                os: &client.os,
+            },
+        )?;
+    }
+    Ok(keys)
+}
+
 impl DeliveryService {
     /// The keys sold to `order_no`, decrypted, with the reveal recorded (only
     /// when there is something to show).
@@ -45,38 +86,7 @@ impl DeliveryService {
         }
         let vault = self.vault.clone();
         let now = self.clock.now_ms();
-        self.db
-            .write(move |conn| -> Result<Vec<RevealedKey>, AppError> {
-                let stored = store::keys::sold_to(conn, &order_no)?;
-                let mut keys = Vec::with_capacity(stored.len());
-                for key in &stored {
-                    let text = vault
-                        .open(&key.sku, &key.sealed())
-                        .map_err(|error| AppError::internal(format!("key {} of {order_no}: {error}", key.id)))?;
-                    keys.push(RevealedKey {
-                        line_no: key.line_no.unwrap_or_default(),
-                        sku: key.sku.clone(),
-                        key: text,
-                        note: key.note.clone(),
-                    });
-                }
-                if !keys.is_empty() {
-                    let client = user_agent::parse(&viewer.user_agent);
-                    store::reveals::insert(
-                        conn,
-                        &NewReveal {
-                            order_no: &order_no,
-                            at: now,
-                            actor: &bounded(&viewer.actor, 100),
-                            ip: &bounded(&viewer.ip, 64),
-                            browser: &client.browser,
-                            os: &client.os,
-                        },
-                    )?;
-                }
-                Ok(keys)
-            })
-            .await
+        self.db.write(move |conn| reveal_in(conn, &vault, &order_no, &viewer, now)).await
     }
 
     /// Every reveal of the order's keys, newest first.

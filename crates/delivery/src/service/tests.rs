@@ -229,3 +229,55 @@ async fn a_paid_event_for_another_e_mail_other_lines_or_no_checkout_delivers_not
     // The genuine event still delivers.
     assert!(bench.service.deliver_paid(paid("KS7", "SKU-E", 1)).await.unwrap().delivered_now);
 }
+
+#[tokio::test]
+async fn a_delivered_order_is_handed_to_the_sender_at_once_and_sent_once() {
+    let bench = bench().await;
+    let mut queue = bench.service.take_mail_queue().expect("the sender's queue");
+    assert!(bench.service.take_mail_queue().is_none(), "one sender takes the queue");
+    bench.service.import_keys("SKU-F".to_owned(), keys("FFFFF", 1)).await.unwrap();
+    bench.service.reserve("KS10".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-F", 1)], 0).await.unwrap();
+    bench.service.deliver_paid(paid("KS10", "SKU-F", 1)).await.unwrap();
+    let queued = queue.try_recv().expect("queued with the payment");
+    assert_eq!(queued, "KS10");
+
+    assert!(bench.dispatcher.send_one(queued.clone(), bench.clock.now_ms()).await.unwrap());
+    assert!(!bench.dispatcher.send_one(queued, bench.clock.now_ms()).await.unwrap(), "sent once");
+    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0, "nothing left for the scan");
+    let mails = mails(&bench);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("FFFFF-00000-ABCDE"));
+    let reveals = bench.service.reveals("KS10".to_owned()).await.unwrap();
+    assert_eq!(reveals.len(), 1, "the e-mailing is in the reveal log");
+    assert_eq!(reveals[0].actor, "delivery-email");
+
+    // Asked again by the buyer: queued again, and sent again.
+    bench.clock.advance(Duration::from_secs(61));
+    bench.service.resend("KS10".to_owned()).await.unwrap();
+    let again = queue.try_recv().expect("queued on request");
+    assert!(bench.dispatcher.send_one(again, bench.clock.now_ms()).await.unwrap());
+    assert_eq!(keyshop_testkit::outbox_mails(bench.outbox.path()).len(), 2);
+}
+
+#[tokio::test]
+async fn a_hold_announces_the_stock_it_took_and_its_sale_announces_nothing() {
+    let bench = bench().await;
+    let stock_events = |bench: &Bench| {
+        let mut conn = bench.service.db().get().unwrap();
+        keyshop_core::events::outbox::count_of_type(&mut conn, "keyshop.events.v1.StockChanged").unwrap()
+    };
+    bench.service.import_keys("SKU-G".to_owned(), keys("GGGGG", 3)).await.unwrap();
+    let imported = stock_events(&bench);
+    bench.service.reserve("KS11".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-G", 1)], 0).await.unwrap();
+    assert_eq!(stock_events(&bench), imported + 1, "a hold takes from the available keys");
+    bench.service.deliver_paid(paid("KS11", "SKU-G", 1)).await.unwrap();
+    assert_eq!(stock_events(&bench), imported + 1, "selling held keys leaves the available count as it was");
+
+    // A payment after the hold ran out takes keys from stock again: announced.
+    bench.service.reserve("KS12".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-G", 1)], 60).await.unwrap();
+    bench.clock.advance(Duration::from_secs(61));
+    assert_eq!(bench.service.release_expired(bench.clock.now_ms()).await.unwrap(), 1);
+    let released = stock_events(&bench);
+    bench.service.deliver_paid(paid("KS12", "SKU-G", 1)).await.unwrap();
+    assert_eq!(stock_events(&bench), released + 1);
+}
