@@ -3,8 +3,8 @@
 //! - Publishing: an idempotent producer (`enable.idempotence`, `acks=all`);
 //!   the message key is the aggregate key (one aggregate, one partition, in
 //!   order), the value the protobuf [`EventEnvelope`], and headers carry the
-//!   event id, type, time and W3C trace context. `publish` returns once the
-//!   broker holds the event.
+//!   event id, type, time and W3C trace context. `hand_off` queues the event in
+//!   the producer; its acknowledgement resolves once the broker holds it.
 //! - Consuming: one consumer group per consuming service, each `subscribe` one
 //!   more member. Offsets are committed by hand, only up to the last event
 //!   whose handler acked (its transaction committed) with every earlier event
@@ -28,17 +28,19 @@ use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
 use rdkafka::client::{ClientContext, DefaultClientContext};
 use rdkafka::config::ClientConfig;
 use rdkafka::consumer::{CommitMode, Consumer as _, ConsumerContext, StreamConsumer};
-use rdkafka::error::RDKafkaErrorCode;
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::message::{Header, Message as _, OwnedHeaders};
 use rdkafka::producer::{FutureProducer, FutureRecord};
 use rdkafka::statistics::Statistics;
 use rdkafka::{Offset, TopicPartitionList};
 use tokio::sync::{Mutex, mpsc};
 
-use super::{Acker, BusError, Delivery, Event, EventBus, Subscription, topics};
+use super::{Acker, Acknowledgement, BusError, Delivery, Event, EventBus, Subscription, topics};
 
 /// How long a publish waits for the broker's acknowledgement.
 const PUBLISH_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a publish waits before trying a full producer queue again.
+const QUEUE_FULL_WAIT: Duration = Duration::from_millis(100);
 /// Deliveries read ahead per member before it waits for its handlers.
 const READ_AHEAD: usize = 256;
 
@@ -149,17 +151,36 @@ fn headers_of(event: &Event) -> OwnedHeaders {
 
 #[async_trait]
 impl EventBus for KafkaBus {
-    async fn publish(&self, event: &Event) -> Result<(), BusError> {
+    async fn hand_off(&self, event: &Event) -> Result<Acknowledgement, BusError> {
         self.ensure_topics(&[event.topic.as_str()]).await?;
         let payload = event.to_proto().encode_to_vec();
-        let record = FutureRecord::to(&event.topic)
+        let mut record = FutureRecord::to(&event.topic)
             .key(event.aggregate_key.as_str())
             .payload(&payload)
             .headers(headers_of(event));
-        match self.producer.send(record, PUBLISH_TIMEOUT).await {
-            Ok(_) => Ok(()),
-            Err((error, _)) => Err(kafka_error(error)),
-        }
+        let started = tokio::time::Instant::now();
+        // Queued in the producer in the order of the calls (one partition
+        // per aggregate keeps it); a full queue is waited out, as long as a
+        // publish may take.
+        let delivery = loop {
+            match self.producer.send_result(record) {
+                Ok(delivery) => break delivery,
+                Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), again))
+                    if started.elapsed() < PUBLISH_TIMEOUT =>
+                {
+                    record = again;
+                    tokio::time::sleep(QUEUE_FULL_WAIT).await;
+                }
+                Err((error, _)) => return Err(kafka_error(error)),
+            }
+        };
+        Ok(Box::pin(async move {
+            match delivery.await {
+                Ok(Ok(_)) => Ok(()),
+                Ok(Err((error, _))) => Err(kafka_error(error)),
+                Err(_) => Err(BusError::Closed),
+            }
+        }))
     }
 
     async fn subscribe(&self, group: &str, topics: &[&str]) -> Result<Box<dyn Subscription>, BusError> {

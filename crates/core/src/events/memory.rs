@@ -12,7 +12,7 @@ use async_trait::async_trait;
 use futures::future::join_all;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Acker, BusError, Delivery, Event, EventBus, Subscription, topics};
+use super::{Acker, Acknowledgement, BusError, Delivery, Event, EventBus, Subscription, topics};
 
 struct Pending {
     event: Event,
@@ -68,7 +68,7 @@ impl MemoryBus {
 
 #[async_trait]
 impl EventBus for MemoryBus {
-    async fn publish(&self, event: &Event) -> Result<(), BusError> {
+    async fn hand_off(&self, event: &Event) -> Result<Acknowledgement, BusError> {
         let waits: Vec<oneshot::Receiver<()>> = {
             let groups = self.groups.lock().map_err(|_| BusError::Closed)?;
             let mut waits = Vec::new();
@@ -79,12 +79,14 @@ impl EventBus for MemoryBus {
             }
             waits
         };
-        let all_done = join_all(waits);
-        match tokio::time::timeout(self.publish_timeout, all_done).await {
-            Ok(results) if results.iter().all(Result::is_ok) => Ok(()),
-            Ok(_) => Err(BusError::Closed),
-            Err(_) => Err(BusError::Timeout),
-        }
+        let publish_timeout = self.publish_timeout;
+        Ok(Box::pin(async move {
+            match tokio::time::timeout(publish_timeout, join_all(waits)).await {
+                Ok(results) if results.iter().all(Result::is_ok) => Ok(()),
+                Ok(_) => Err(BusError::Closed),
+                Err(_) => Err(BusError::Timeout),
+            }
+        }))
     }
 
     async fn subscribe(&self, group_name: &str, topics: &[&str]) -> Result<Box<dyn Subscription>, BusError> {

@@ -52,10 +52,18 @@ pub enum BusError {
 /// (see [`processed`]).
 #[async_trait]
 pub trait EventBus: Send + Sync + 'static {
-    /// Returns once the bus holds the event durably (for the in-process bus:
-    /// once every subscribed group has handled it). An error means the event
+    /// Hands `event` to the bus after every event handed to it before (the
+    /// bus keeps that order), and returns the wait until the bus holds it
+    /// durably (for the in-process bus: until every subscribed group has
+    /// handled it). The outbox relay hands events off in order and awaits
+    /// their acknowledgements side by side.
+    async fn hand_off(&self, event: &Event) -> Result<Acknowledgement, BusError>;
+
+    /// Returns once the bus holds the event durably. An error means the event
     /// may or may not have been delivered; the outbox relay retries it.
-    async fn publish(&self, event: &Event) -> Result<(), BusError>;
+    async fn publish(&self, event: &Event) -> Result<(), BusError> {
+        self.hand_off(event).await?.await
+    }
 
     /// Joins `group` as one more member, receiving events of `topics`.
     async fn subscribe(&self, group: &str, topics: &[&str]) -> Result<Box<dyn Subscription>, BusError>;
@@ -66,6 +74,9 @@ pub trait Subscription: Send {
     /// The next delivery, or `None` once the bus is closed.
     async fn next(&mut self) -> Option<Delivery>;
 }
+
+/// The wait for an event handed to the bus until the bus holds it durably.
+pub type Acknowledgement = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), BusError>> + Send>>;
 
 /// One delivery of an event to one group member. Ack after the handler's
 /// transaction committed; nack (or drop) to have it delivered again.

@@ -2,14 +2,18 @@
 //! transaction; the [`OutboxRelay`] publishes pending rows in order and stamps
 //! them. A crash between publish and stamp publishes again (at-least-once).
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::prelude::*;
 use futures::future::join_all;
+use futures::stream::FuturesUnordered;
+use futures::{FutureExt, StreamExt};
 use tokio::sync::Notify;
 
-use super::{Event, EventBus};
+use super::{BusError, Event, EventBus};
 use crate::clock::{Clock, SystemClock};
 use crate::db::{Db, DbConnection, DbError};
 use crate::shutdown::Shutdown;
@@ -134,6 +138,23 @@ impl OutboxWaker {
 const MEASURE_EVERY: Duration = Duration::from_secs(1);
 /// How long the last pass at shutdown may take.
 const FINAL_FLUSH: Duration = Duration::from_secs(1);
+/// Batches handed to the bus whose acknowledgements the relay awaits at
+/// once: the next batch goes out while consumers still work through the last.
+const BATCHES_IN_FLIGHT: usize = 8;
+
+/// How long events written while others are in flight wait for company.
+const LINGER: Duration = Duration::from_millis(2);
+
+/// A row handed to the bus and how its acknowledgement went.
+struct Outcome {
+    seq: i64,
+    event_id: String,
+    event_type: String,
+    result: Result<(), BusError>,
+}
+
+/// The acknowledgements of one batch, in the order of its rows.
+type BatchAcks = Pin<Box<dyn Future<Output = Vec<Outcome>> + Send>>;
 
 pub struct OutboxRelay {
     /// The service whose outbox this is (the metrics' label).
@@ -157,34 +178,99 @@ impl OutboxRelay {
     }
 
     /// Publishes until shutdown, then flushes what is pending once more.
+    /// Pending rows are handed to the bus in order, batch after batch, up to
+    /// [`BATCHES_IN_FLIGHT`] batches ahead of their acknowledgements; each
+    /// acknowledged row is stamped. A failed row is stamped with its error,
+    /// and after a poll interval the relay hands off again from it (the rows
+    /// after it a second time: consumers are idempotent).
     pub async fn run(self, mut shutdown: Shutdown) {
         let mut measured: Option<tokio::time::Instant> = None;
+        let mut in_flight: FuturesUnordered<BatchAcks> = FuturesUnordered::new();
+        // Rows up to this seq are handed off (or published).
+        let mut handed_up_to = 0;
+        // Whether rows may be pending past `handed_up_to`: after a wake, a
+        // poll interval or a full batch (a short batch took all there was).
+        let mut look = true;
+        // A wake while batches are in flight hands off after [`LINGER`]: the
+        // events of the next moments go together (fewer, larger batches for
+        // the relay and the consumers, whose writes then commit together).
+        let mut linger_until: Option<tokio::time::Instant> = None;
+        // After a failure, when to try again.
+        let mut paused_until: Option<tokio::time::Instant> = None;
         loop {
-            // A pass waits for the bus to take each event; shutdown cuts it
-            // short (what was not marked goes out again: at least once).
-            let pass = tokio::select! {
-                pass = self.publish_pending() => pass,
-                () = shutdown.wait() => break,
-            };
-            match pass {
-                Ok(published) => {
-                    metrics::counter!("outbox_published_total", "service" => self.service).increment(published as u64);
+            if paused_until.is_some_and(|until| tokio::time::Instant::now() >= until) {
+                paused_until = None;
+                look = true;
+            }
+            if linger_until.is_some_and(|until| tokio::time::Instant::now() >= until) {
+                linger_until = None;
+                look = true;
+            }
+            while look && paused_until.is_none() && in_flight.len() < BATCHES_IN_FLIGHT {
+                let handed = tokio::select! {
+                    handed = self.hand_off_batch(handed_up_to) => handed,
+                    () = shutdown.wait() => return self.flush().await,
+                };
+                match handed {
+                    Ok(Some((last_seq, full, acks))) => {
+                        handed_up_to = last_seq;
+                        look = full;
+                        in_flight.push(acks);
+                    }
+                    Ok(None) => look = false,
+                    Err(error) => {
+                        tracing::warn!(error = %error, "outbox relay pass failed");
+                        paused_until = Some(tokio::time::Instant::now() + self.poll_interval);
+                    }
                 }
-                Err(error) => tracing::warn!(error = %error, "outbox relay pass failed"),
             }
             if measured.is_none_or(|at| at.elapsed() >= MEASURE_EVERY) {
                 self.measure_backlog().await;
                 measured = Some(tokio::time::Instant::now());
             }
+            // A lingering hand-off, a pause or the next poll.
+            let deadline =
+                linger_until.or(paused_until).unwrap_or_else(|| tokio::time::Instant::now() + self.poll_interval);
             tokio::select! {
-                _ = self.waker.0.notified() => {}
-                _ = tokio::time::sleep(self.poll_interval) => {}
-                _ = shutdown.wait() => break,
+                Some(outcomes) = in_flight.next(), if !in_flight.is_empty() => {
+                    // Every batch acknowledged by now is stamped in one write.
+                    let mut outcomes = outcomes;
+                    while let Some(Some(more)) = in_flight.next().now_or_never() {
+                        outcomes.extend(more);
+                    }
+                    match self.settle(outcomes).await {
+                        Ok((_, None)) => {}
+                        Ok((_, Some(failed_seq))) => {
+                            handed_up_to = handed_up_to.min(failed_seq - 1);
+                            paused_until = Some(tokio::time::Instant::now() + self.poll_interval);
+                        }
+                        Err(error) => {
+                            // Not stamped: the rows go out again from the
+                            // oldest pending (at least once).
+                            tracing::warn!(error = %error, "stamping published outbox rows failed");
+                            paused_until = Some(tokio::time::Instant::now() + self.poll_interval);
+                            handed_up_to = 0;
+                        }
+                    }
+                }
+                _ = self.waker.0.notified(), if linger_until.is_none() => {
+                    if in_flight.is_empty() {
+                        look = true;
+                    } else {
+                        linger_until = Some(tokio::time::Instant::now() + LINGER);
+                    }
+                }
+                () = tokio::time::sleep_until(deadline) => look = true,
+                () = shutdown.wait() => break,
             }
         }
-        // A last pass, bounded: at shutdown the consumers may be gone already
-        // (an in-process bus then never acknowledges). What is left stays in
-        // the outbox and goes out at the next start.
+        self.flush().await;
+    }
+
+    /// A last pass, bounded: at shutdown the consumers may be gone already
+    /// (an in-process bus then never acknowledges). What is left stays in the
+    /// outbox and goes out at the next start.
+    async fn flush(&self) {
         match tokio::time::timeout(FINAL_FLUSH, self.publish_pending()).await {
             Ok(Ok(published)) => tracing::info!(published, "outbox relay flushed"),
             Ok(Err(error)) => tracing::warn!(error = %error, "outbox relay flush failed"),
@@ -206,73 +292,102 @@ impl OutboxRelay {
         }
     }
 
-    /// Publishes pending events in order until none is left or one fails;
-    /// returns how many were published.
-    pub async fn publish_pending(&self) -> Result<usize, DbError> {
-        let mut published = 0;
-        loop {
-            let batch_size = self.batch_size;
-            let rows: Vec<OutboxRow> = self
-                .db
-                .run(move |conn| {
-                    outbox::table
-                        .filter(outbox::published_at.is_null())
-                        .order(outbox::seq.asc())
-                        .limit(batch_size)
-                        .select(OutboxRow::as_select())
-                        .load(conn)
+    /// Hands the pending rows after seq `after` (one batch) to the bus in
+    /// order; the last seq handed, whether the batch was full, and the wait
+    /// for their acknowledgements, or `None` when nothing is pending. A row
+    /// the bus refuses ends the batch.
+    async fn hand_off_batch(&self, after: i64) -> Result<Option<(i64, bool, BatchAcks)>, DbError> {
+        let batch_size = self.batch_size;
+        let rows: Vec<OutboxRow> = self
+            .db
+            .run(move |conn| {
+                outbox::table
+                    .filter(outbox::published_at.is_null())
+                    .filter(outbox::seq.gt(after))
+                    .order(outbox::seq.asc())
+                    .limit(batch_size)
+                    .select(OutboxRow::as_select())
+                    .load(conn)
+                    .map_err(DbError::from)
+            })
+            .await?;
+        let Some(last) = rows.last() else { return Ok(None) };
+        let mut last_seq = last.seq;
+        let mut full = rows.len() as i64 == batch_size;
+        let mut acks = Vec::with_capacity(rows.len());
+        for row in rows {
+            let seq = row.seq;
+            let event = Event::from(row);
+            let handed = self.bus.hand_off(&event).await;
+            let refused = handed.is_err();
+            acks.push(async move {
+                let result = match handed {
+                    Ok(ack) => ack.await,
+                    Err(error) => Err(error),
+                };
+                Outcome { seq, event_id: event.id, event_type: event.event_type, result }
+            });
+            if refused {
+                // Keep the order: the rest goes out after this one.
+                last_seq = seq;
+                full = false;
+                break;
+            }
+        }
+        let acks: BatchAcks = Box::pin(join_all(acks));
+        Ok(Some((last_seq, full, acks)))
+    }
+
+    /// Stamps the acknowledged rows of a batch published, and the first
+    /// failed one with its error; how many were published, and the seq of
+    /// the failed one.
+    async fn settle(&self, outcomes: Vec<Outcome>) -> Result<(usize, Option<i64>), DbError> {
+        let done: Vec<i64> =
+            outcomes.iter().filter(|outcome| outcome.result.is_ok()).map(|outcome| outcome.seq).collect();
+        let published = done.len();
+        if !done.is_empty() {
+            let now = SystemClock.now_ms();
+            self.db
+                .write(move |conn| {
+                    diesel::update(outbox::table.filter(outbox::seq.eq_any(done)))
+                        .set((outbox::published_at.eq(now), outbox::attempts.eq(outbox::attempts + 1)))
+                        .execute(conn)
                         .map_err(DbError::from)
                 })
                 .await?;
-            if rows.is_empty() {
-                return Ok(published);
-            }
-            let full_batch = rows.len() as i64 == batch_size;
-            // The whole batch is handed to the bus in order at once, and the
-            // acknowledgements awaited together: consumers work through it
-            // without a round trip per event.
-            let events: Vec<(i64, Event)> = rows.into_iter().map(|row| (row.seq, Event::from(row))).collect();
-            let outcomes = join_all(events.iter().map(|(_, event)| self.bus.publish(event))).await;
-            // Acknowledged in order up to the first failure: those are done; the
-            // failed one and those after it stay pending and are offered again
-            // (consumers are idempotent, so a second delivery changes nothing).
-            let done: Vec<i64> = events
-                .iter()
-                .zip(&outcomes)
-                .take_while(|(_, outcome)| outcome.is_ok())
-                .map(|((seq, _), _)| *seq)
-                .collect();
-            if !done.is_empty() {
-                let now = SystemClock.now_ms();
-                let seqs = done.clone();
-                self.db
-                    .run(move |conn| {
-                        diesel::update(outbox::table.filter(outbox::seq.eq_any(seqs)))
-                            .set((outbox::published_at.eq(now), outbox::attempts.eq(outbox::attempts + 1)))
-                            .execute(conn)
-                            .map_err(DbError::from)
-                    })
-                    .await?;
-                published += done.len();
-            }
-            if let Some(((seq, event), Err(error))) = events.iter().zip(outcomes).nth(done.len()) {
-                let (seq, message) = (*seq, error.to_string());
-                tracing::warn!(event_id = %event.id, event_type = %event.event_type, error = %message,
-                    "publishing an outbox event failed; it stays pending");
-                self.db
-                    .run(move |conn| {
-                        diesel::update(outbox::table.find(seq))
-                            .set((outbox::attempts.eq(outbox::attempts + 1), outbox::last_error.eq(message)))
-                            .execute(conn)
-                            .map_err(DbError::from)
-                    })
-                    .await?;
-                // Keep the order: retry from this event next time.
-                return Ok(published);
-            }
-            if !full_batch {
-                return Ok(published);
-            }
+            metrics::counter!("outbox_published_total", "service" => self.service).increment(published as u64);
         }
+        let Some(failed) = outcomes.into_iter().find(|outcome| outcome.result.is_err()) else {
+            return Ok((published, None));
+        };
+        let message = failed.result.err().map(|error| error.to_string()).unwrap_or_default();
+        tracing::warn!(event_id = %failed.event_id, event_type = %failed.event_type, error = %message,
+            "publishing an outbox event failed; it stays pending");
+        let seq = failed.seq;
+        self.db
+            .write(move |conn| {
+                diesel::update(outbox::table.find(seq))
+                    .set((outbox::attempts.eq(outbox::attempts + 1), outbox::last_error.eq(message)))
+                    .execute(conn)
+                    .map_err(DbError::from)
+            })
+            .await?;
+        Ok((published, Some(seq)))
+    }
+
+    /// Publishes pending events in order, each batch acknowledged before the
+    /// next goes, until none is left or one fails; how many were published.
+    pub async fn publish_pending(&self) -> Result<usize, DbError> {
+        let mut published = 0;
+        let mut after = 0;
+        while let Some((last_seq, full, acks)) = self.hand_off_batch(after).await? {
+            let (done, failed) = self.settle(acks.await).await?;
+            published += done;
+            if failed.is_some() || !full {
+                return Ok(published);
+            }
+            after = last_seq;
+        }
+        Ok(published)
     }
 }

@@ -16,6 +16,10 @@ fn event(key: &str) -> Event {
     Event::new(key, &SettingChanged { key: key.to_owned() })
 }
 
+async fn next(subscription: &mut Box<dyn keyshop_core::events::Subscription>) -> keyshop_core::events::Delivery {
+    tokio::time::timeout(Duration::from_secs(10), subscription.next()).await.expect("delivered").unwrap()
+}
+
 async fn pending(db: &Db) -> i64 {
     db.run(|conn| outbox::pending_count(conn).map_err(DbError::from)).await.unwrap()
 }
@@ -72,6 +76,49 @@ storage_test!(relay_publishes_in_order_once, &CORE_MIGRATIONS, |db: Db| async mo
     assert_eq!(pending(&db).await, 0);
     assert_eq!(relay.publish_pending().await.unwrap(), 0);
 });
+
+storage_test!(
+    the_relay_hands_off_the_next_events_while_earlier_ones_are_unacknowledged,
+    &CORE_MIGRATIONS,
+    |db: Db| async move {
+        let bus = Arc::new(MemoryBus::default());
+        let mut subscription = bus.subscribe("slow", &[topics::CATALOG]).await.unwrap();
+        let waker = OutboxWaker::default();
+        let (stop, shutdown) = keyshop_core::shutdown::channel();
+        let relay = OutboxRelay::new("test", db.clone(), bus.clone(), waker.clone(), Duration::from_secs(30));
+        let running = tokio::spawn(relay.run(shutdown));
+        let write = |key: &'static str| {
+            let (db, waker) = (db.clone(), waker.clone());
+            async move {
+                db.write(move |conn| outbox::enqueue(conn, &event(key)).map_err(DbError::from)).await.unwrap();
+                waker.wake();
+            }
+        };
+        write("a").await;
+        let first = next(&mut subscription).await;
+        assert_eq!(first.event.aggregate_key, "a");
+        // "a" is still being handled: "b" goes out all the same, after it.
+        write("b").await;
+        let second = next(&mut subscription).await;
+        assert_eq!(second.event.aggregate_key, "b");
+        second.ack();
+        let stamped = async {
+            while pending(&db).await != 1 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), stamped).await.expect("b stamped, a pending");
+        first.ack();
+        let drained = async {
+            while pending(&db).await != 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), drained).await.expect("both stamped");
+        stop.trigger();
+        running.await.unwrap();
+    }
+);
 
 storage_test!(an_unacknowledged_event_stays_pending, &CORE_MIGRATIONS, |db: Db| async move {
     let bus = Arc::new(MemoryBus::new(3, Duration::from_millis(1), Duration::from_millis(50)));
