@@ -35,6 +35,7 @@ use crate::events::{ORDER_GROUP, OrderEvents};
 use crate::grpc::OrderGrpc;
 use crate::ports::Ports;
 use crate::ports::grpc::{GrpcCatalog, GrpcInventory, GrpcMembers, GrpcPayments};
+use crate::ports::kept::{KeptCatalog, KeptPayments};
 use crate::service::{OrderDeps, OrderService, OrderSettings};
 
 /// How often unpaid orders past their window are expired.
@@ -84,15 +85,18 @@ impl Order {
         let db =
             Db::connect(config.service(ServiceName::Order).database_url.expose_secret(), &store::MIGRATIONS).await?;
         let signer = platform.signer(Party::Order)?;
+        let catalog = Arc::new(GrpcCatalog(CatalogServiceClient::new(client(&signer, Party::Catalog, urls.catalog)?)));
+        let payments =
+            Arc::new(GrpcPayments(PaymentServiceClient::new(client(&signer, Party::Payment, urls.payment)?)));
         let ports = Ports {
-            catalog: Arc::new(GrpcCatalog(CatalogServiceClient::new(client(&signer, Party::Catalog, urls.catalog)?))),
+            catalog: Arc::new(KeptCatalog::new(catalog, platform.clock.clone())),
             members: Arc::new(GrpcMembers(MemberServiceClient::new(client(&signer, Party::Member, urls.member)?))),
             inventory: Arc::new(GrpcInventory(DeliveryServiceClient::new(client(
                 &signer,
                 Party::Delivery,
                 urls.delivery,
             )?))),
-            payments: Arc::new(GrpcPayments(PaymentServiceClient::new(client(&signer, Party::Payment, urls.payment)?))),
+            payments: Arc::new(KeptPayments::new(payments, platform.clock.clone())),
         };
         let waker = OutboxWaker::default();
         let window = config.delivery.payment_window;

@@ -5,6 +5,7 @@
 //! a use case is tested against the in-memory fakes of `fake`.
 
 pub mod grpc;
+pub mod kept;
 
 #[cfg(test)]
 pub mod fake;

@@ -86,7 +86,7 @@ impl OrderService {
         let moved = self
             .db
             .write(move |conn| -> Result<bool, AppError> {
-                let (order, _) = store::orders::find(conn, &order_no)?.ok_or_else(not_found)?;
+                let order = store::orders::head(conn, &order_no)?.ok_or_else(not_found)?;
                 let Ok(to) = order.state.next(event) else { return Ok(false) };
                 let moved = store::orders::transition(conn, &order_no, order.state, to, &note, now)?;
                 if moved
@@ -95,11 +95,11 @@ impl OrderService {
                 {
                     store::coupons::release(conn, code, order_no.as_str())?;
                 }
-                if moved && matches!(to, OrderState::Cancelled | OrderState::Expired) && order.price.points_used > 0 {
+                if moved && matches!(to, OrderState::Cancelled | OrderState::Expired) && order.points_used > 0 {
                     let cancelled = OrderCancelled {
                         order_no: order_no.to_string(),
                         member_id: order.member.map(i64::from),
-                        points_used: order.price.points_used,
+                        points_used: order.points_used,
                         cancelled_at_ms: now,
                     };
                     outbox::enqueue(conn, &Event::new(order_no.to_string(), &cancelled))?;
@@ -198,7 +198,7 @@ impl OrderService {
         let now = self.clock.now_ms();
         self.db
             .write(move |conn| -> Result<String, AppError> {
-                let (order, _) = store::orders::find(conn, &order_no)?.ok_or_else(not_found)?;
+                let order = store::orders::head(conn, &order_no)?.ok_or_else(not_found)?;
                 if !order.state.paid() {
                     return Err(AppError::new(ErrorCode::BusinessRule, "api.order.stateChanged"));
                 }

@@ -338,6 +338,29 @@ pub fn find(conn: &mut DbConnection, order_no: &OrderNo) -> Result<Option<(Order
     Ok(Some(order_of(row, lines, history, billing, points)))
 }
 
+/// What a change of an order's state needs to know of it, without its lines,
+/// history and address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderHead {
+    pub state: OrderState,
+    pub member: Option<MemberId>,
+    pub coupon_code: Option<String>,
+    pub real_amount_usd: i64,
+    pub points_used: i64,
+}
+
+/// [`OrderHead`] of `order_no`: two indexed reads instead of the five of [`find`].
+pub fn head(conn: &mut DbConnection, order_no: &OrderNo) -> QueryResult<Option<OrderHead>> {
+    let row: Option<(OrderState, i64, Option<String>, i64)> = orders::table
+        .find(order_no)
+        .select((orders::state, orders::member_id, orders::coupon_code, orders::real_amount_usd))
+        .get_result(conn)
+        .optional()?;
+    let Some((state, member_id, coupon_code, real_amount_usd)) = row else { return Ok(None) };
+    let (points_used, _) = super::order_points::find(conn, order_no)?;
+    Ok(Some(OrderHead { state, member: MemberId::new(member_id), coupon_code, real_amount_usd, points_used }))
+}
+
 /// Whether an order has this number.
 pub fn exists(conn: &mut DbConnection, order_no: &OrderNo) -> QueryResult<bool> {
     let count: i64 = orders::table.find(order_no).count().get_result(conn)?;

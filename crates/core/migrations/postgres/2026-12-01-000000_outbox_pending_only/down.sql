@@ -1,0 +1,2 @@
+DROP INDEX outbox_pending;
+CREATE INDEX outbox_pending ON outbox (published_at, seq);
