@@ -2,6 +2,7 @@
 //! transaction; the [`OutboxRelay`] publishes pending rows in order and stamps
 //! them. A crash between publish and stamp publishes again (at-least-once).
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -156,6 +157,27 @@ struct Outcome {
 /// The acknowledgements of one batch, in the order of its rows.
 type BatchAcks = Pin<Box<dyn Future<Output = Vec<Outcome>> + Send>>;
 
+/// Which pending rows a batch takes, in the order of their seqs.
+#[derive(Debug, Clone, Copy)]
+enum Pick {
+    /// Every pending row.
+    All,
+    /// Those after this seq: the new ones.
+    After(i64),
+    /// Those up to this seq: committed after rows with later seqs.
+    Late { up_to: i64 },
+}
+
+/// Rows handed to the bus together.
+struct Batch {
+    /// The last seq handed off.
+    last_seq: i64,
+    /// Whether the batch took as many rows as it could (more may wait).
+    full: bool,
+    seqs: Vec<i64>,
+    acks: BatchAcks,
+}
+
 pub struct OutboxRelay {
     /// The service whose outbox this is (the metrics' label).
     service: &'static str,
@@ -180,17 +202,24 @@ impl OutboxRelay {
     /// Publishes until shutdown, then flushes what is pending once more.
     /// Pending rows are handed to the bus in order, batch after batch, up to
     /// [`BATCHES_IN_FLIGHT`] batches ahead of their acknowledgements; each
-    /// acknowledged row is stamped. A failed row is stamped with its error,
-    /// and after a poll interval the relay hands off again from it (the rows
-    /// after it a second time: consumers are idempotent).
+    /// acknowledged row is stamped. New rows are looked for after the last
+    /// seq handed off; at each poll interval also before it, for rows whose
+    /// transaction committed after a later one's (PostgreSQL hands out seqs
+    /// before commit). A failed row is stamped with its error, and after a
+    /// poll interval the relay hands off again from it (the rows after it a
+    /// second time: consumers are idempotent).
     pub async fn run(self, mut shutdown: Shutdown) {
         let mut measured: Option<tokio::time::Instant> = None;
         let mut in_flight: FuturesUnordered<BatchAcks> = FuturesUnordered::new();
-        // Rows up to this seq are handed off (or published).
+        // The seqs handed off and not yet settled.
+        let mut handed: HashSet<i64> = HashSet::new();
+        // Rows up to this seq were handed off (or were not pending).
         let mut handed_up_to = 0;
         // Whether rows may be pending past `handed_up_to`: after a wake, a
         // poll interval or a full batch (a short batch took all there was).
         let mut look = true;
+        // Whether to look for pending rows before `handed_up_to` too.
+        let mut rescan = false;
         // A wake while batches are in flight hands off after [`LINGER`]: the
         // events of the next moments go together (fewer, larger batches for
         // the relay and the consumers, whose writes then commit together).
@@ -198,25 +227,34 @@ impl OutboxRelay {
         // After a failure, when to try again.
         let mut paused_until: Option<tokio::time::Instant> = None;
         loop {
-            if paused_until.is_some_and(|until| tokio::time::Instant::now() >= until) {
+            let now = tokio::time::Instant::now();
+            if paused_until.is_some_and(|until| now >= until) {
                 paused_until = None;
                 look = true;
             }
-            if linger_until.is_some_and(|until| tokio::time::Instant::now() >= until) {
+            if linger_until.is_some_and(|until| now >= until) {
                 linger_until = None;
                 look = true;
             }
-            while look && paused_until.is_none() && in_flight.len() < BATCHES_IN_FLIGHT {
-                let handed = tokio::select! {
-                    handed = self.hand_off_batch(handed_up_to) => handed,
+            while (look || rescan) && paused_until.is_none() && in_flight.len() < BATCHES_IN_FLIGHT {
+                let pick = if rescan { Pick::Late { up_to: handed_up_to } } else { Pick::After(handed_up_to) };
+                let batch = tokio::select! {
+                    batch = self.hand_off_batch(pick, &handed) => batch,
                     () = shutdown.wait() => return self.flush().await,
                 };
-                match handed {
-                    Ok(Some((last_seq, full, acks))) => {
-                        handed_up_to = last_seq;
-                        look = full;
-                        in_flight.push(acks);
+                match batch {
+                    Ok(Some(batch)) => {
+                        if !rescan {
+                            handed_up_to = batch.last_seq;
+                            look = batch.full;
+                        }
+                        rescan &= batch.full;
+                        if !batch.seqs.is_empty() {
+                            handed.extend(batch.seqs);
+                            in_flight.push(batch.acks);
+                        }
                     }
+                    Ok(None) if rescan => rescan = false,
                     Ok(None) => look = false,
                     Err(error) => {
                         tracing::warn!(error = %error, "outbox relay pass failed");
@@ -229,6 +267,7 @@ impl OutboxRelay {
                 measured = Some(tokio::time::Instant::now());
             }
             // A lingering hand-off, a pause or the next poll.
+            let poll = linger_until.is_none() && paused_until.is_none();
             let deadline =
                 linger_until.or(paused_until).unwrap_or_else(|| tokio::time::Instant::now() + self.poll_interval);
             tokio::select! {
@@ -237,6 +276,9 @@ impl OutboxRelay {
                     let mut outcomes = outcomes;
                     while let Some(Some(more)) = in_flight.next().now_or_never() {
                         outcomes.extend(more);
+                    }
+                    for outcome in &outcomes {
+                        handed.remove(&outcome.seq);
                     }
                     match self.settle(outcomes).await {
                         Ok((_, None)) => {}
@@ -260,7 +302,10 @@ impl OutboxRelay {
                         linger_until = Some(tokio::time::Instant::now() + LINGER);
                     }
                 }
-                () = tokio::time::sleep_until(deadline) => look = true,
+                () = tokio::time::sleep_until(deadline) => {
+                    look = true;
+                    rescan |= poll;
+                }
                 () = shutdown.wait() => break,
             }
         }
@@ -292,34 +337,53 @@ impl OutboxRelay {
         }
     }
 
-    /// Hands the pending rows after seq `after` (one batch) to the bus in
-    /// order; the last seq handed, whether the batch was full, and the wait
-    /// for their acknowledgements, or `None` when nothing is pending. A row
-    /// the bus refuses ends the batch.
-    async fn hand_off_batch(&self, after: i64) -> Result<Option<(i64, bool, BatchAcks)>, DbError> {
+    /// Hands one batch of pending rows to the bus in order: those `pick`s,
+    /// but for the seqs in `handed` (in flight already). `None` when there
+    /// is none. A row the bus refuses ends the batch.
+    async fn hand_off_batch(&self, pick: Pick, handed: &HashSet<i64>) -> Result<Option<Batch>, DbError> {
         let batch_size = self.batch_size;
+        // Late rows are looked for among the pending ones, the rows in flight
+        // with them: as many more as there are rows in flight.
+        let limit = match pick {
+            Pick::Late { .. } => batch_size + i64::try_from(handed.len()).unwrap_or(i64::MAX / 2),
+            Pick::All | Pick::After(_) => batch_size,
+        };
         let rows: Vec<OutboxRow> = self
             .db
             .run(move |conn| {
-                outbox::table
-                    .filter(outbox::published_at.is_null())
-                    .filter(outbox::seq.gt(after))
+                let pending = outbox::table.filter(outbox::published_at.is_null()).into_boxed();
+                let pending = match pick {
+                    Pick::All => pending,
+                    Pick::After(after) => pending.filter(outbox::seq.gt(after)),
+                    Pick::Late { up_to } => pending.filter(outbox::seq.le(up_to)),
+                };
+                pending
                     .order(outbox::seq.asc())
-                    .limit(batch_size)
+                    .limit(limit)
                     .select(OutboxRow::as_select())
                     .load(conn)
                     .map_err(DbError::from)
             })
             .await?;
-        let Some(last) = rows.last() else { return Ok(None) };
-        let mut last_seq = last.seq;
-        let mut full = rows.len() as i64 == batch_size;
+        let Some(last_fetched) = rows.last().map(|row| row.seq) else { return Ok(None) };
+        let mut full = i64::try_from(rows.len()).unwrap_or(i64::MAX) == limit;
+        let mut rows: Vec<OutboxRow> = rows.into_iter().filter(|row| !handed.contains(&row.seq)).collect();
+        // Past the rows taken, or past every row fetched (those not taken are
+        // in flight already).
+        let mut last_seq = last_fetched;
+        if rows.len() > self.batch_size as usize {
+            rows.truncate(self.batch_size as usize);
+            last_seq = rows.last().map_or(last_fetched, |row| row.seq);
+            full = true;
+        }
+        let mut seqs = Vec::with_capacity(rows.len());
         let mut acks = Vec::with_capacity(rows.len());
         for row in rows {
             let seq = row.seq;
             let event = Event::from(row);
             let handed = self.bus.hand_off(&event).await;
             let refused = handed.is_err();
+            seqs.push(seq);
             acks.push(async move {
                 let result = match handed {
                     Ok(ack) => ack.await,
@@ -334,8 +398,7 @@ impl OutboxRelay {
                 break;
             }
         }
-        let acks: BatchAcks = Box::pin(join_all(acks));
-        Ok(Some((last_seq, full, acks)))
+        Ok(Some(Batch { last_seq, full, seqs, acks: Box::pin(join_all(acks)) }))
     }
 
     /// Stamps the acknowledged rows of a batch published, and the first
@@ -379,14 +442,12 @@ impl OutboxRelay {
     /// next goes, until none is left or one fails; how many were published.
     pub async fn publish_pending(&self) -> Result<usize, DbError> {
         let mut published = 0;
-        let mut after = 0;
-        while let Some((last_seq, full, acks)) = self.hand_off_batch(after).await? {
-            let (done, failed) = self.settle(acks.await).await?;
+        while let Some(batch) = self.hand_off_batch(Pick::All, &HashSet::new()).await? {
+            let (done, failed) = self.settle(batch.acks.await).await?;
             published += done;
-            if failed.is_some() || !full {
+            if failed.is_some() || !batch.full {
                 return Ok(published);
             }
-            after = last_seq;
         }
         Ok(published)
     }

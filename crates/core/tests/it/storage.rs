@@ -120,6 +120,49 @@ storage_test!(
     }
 );
 
+/// PostgreSQL hands out seqs when rows are written, not when they commit: an
+/// event whose transaction commits after a later one's still goes out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relay_publishes_an_event_committed_after_a_later_one_on_postgres() {
+    let test_db = keyshop_testkit::TestDb::postgres(&CORE_MIGRATIONS).await.unwrap();
+    let db = test_db.db.clone();
+    let bus = Arc::new(MemoryBus::default());
+    let mut subscription = bus.subscribe("all", &[topics::CATALOG]).await.unwrap();
+    let waker = OutboxWaker::default();
+    let (stop, shutdown) = keyshop_core::shutdown::channel();
+    let relay = OutboxRelay::new("test", db.clone(), bus.clone(), waker.clone(), Duration::from_millis(50));
+    let running = tokio::spawn(relay.run(shutdown));
+
+    // "early" takes its seq first and commits last.
+    let (commit, committed) = std::sync::mpsc::channel::<()>();
+    let (written, was_written) = tokio::sync::oneshot::channel::<()>();
+    let early = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.write(move |conn| {
+                outbox::enqueue(conn, &event("early"))?;
+                let _ = written.send(());
+                committed.recv().map_err(|_| DbError::WriterGone)
+            })
+            .await
+        })
+    };
+    was_written.await.unwrap();
+    db.write(|conn| outbox::enqueue(conn, &event("late")).map_err(DbError::from)).await.unwrap();
+    waker.wake();
+    let late = next(&mut subscription).await;
+    assert_eq!(late.event.aggregate_key, "late");
+    late.ack();
+    commit.send(()).unwrap();
+    early.await.unwrap().unwrap();
+    waker.wake();
+    let delivery = next(&mut subscription).await;
+    assert_eq!(delivery.event.aggregate_key, "early");
+    delivery.ack();
+    stop.trigger();
+    running.await.unwrap();
+}
+
 storage_test!(an_unacknowledged_event_stays_pending, &CORE_MIGRATIONS, |db: Db| async move {
     let bus = Arc::new(MemoryBus::new(3, Duration::from_millis(1), Duration::from_millis(50)));
     let _silent = bus.subscribe("silent", &[topics::CATALOG]).await.unwrap();
