@@ -16,7 +16,7 @@ use tokio::sync::Notify;
 
 use super::{BusError, Event, EventBus};
 use crate::clock::{Clock, SystemClock};
-use crate::db::{Db, DbConnection, DbError};
+use crate::db::{Backend, Db, DbConnection, DbError};
 use crate::shutdown::Shutdown;
 
 diesel::table! {
@@ -203,9 +203,9 @@ impl OutboxRelay {
     /// Pending rows are handed to the bus in order, batch after batch, up to
     /// [`BATCHES_IN_FLIGHT`] batches ahead of their acknowledgements; each
     /// acknowledged row is stamped. New rows are looked for after the last
-    /// seq handed off; at each poll interval also before it, for rows whose
-    /// transaction committed after a later one's (PostgreSQL hands out seqs
-    /// before commit). A failed row is stamped with its error, and after a
+    /// seq handed off; also before it, for rows whose transaction committed
+    /// after a later one's (PostgreSQL hands out seqs before commit): at each
+    /// wake on PostgreSQL, at each poll interval on SQLite too. A failed row is stamped with its error, and after a
     /// poll interval the relay hands off again from it (the rows after it a
     /// second time: consumers are idempotent).
     pub async fn run(self, mut shutdown: Shutdown) {
@@ -218,8 +218,11 @@ impl OutboxRelay {
         // Whether rows may be pending past `handed_up_to`: after a wake, a
         // poll interval or a full batch (a short batch took all there was).
         let mut look = true;
-        // Whether to look for pending rows before `handed_up_to` too.
+        // Whether to look for pending rows before `handed_up_to` too: at each
+        // poll interval, and on PostgreSQL (where seqs are handed out before
+        // commit, so a row may turn up behind later ones) at each wake.
         let mut rescan = false;
+        let late_commits = self.db.backend() == Backend::Postgres;
         // A wake while batches are in flight hands off after [`LINGER`]: the
         // events of the next moments go together (fewer, larger batches for
         // the relay and the consumers, whose writes then commit together).
@@ -235,6 +238,7 @@ impl OutboxRelay {
             if linger_until.is_some_and(|until| now >= until) {
                 linger_until = None;
                 look = true;
+                rescan |= late_commits;
             }
             while (look || rescan) && paused_until.is_none() && in_flight.len() < BATCHES_IN_FLIGHT {
                 let pick = if rescan { Pick::Late { up_to: handed_up_to } } else { Pick::After(handed_up_to) };
@@ -298,6 +302,7 @@ impl OutboxRelay {
                 _ = self.waker.0.notified(), if linger_until.is_none() => {
                     if in_flight.is_empty() {
                         look = true;
+                        rescan |= late_commits;
                     } else {
                         linger_until = Some(tokio::time::Instant::now() + LINGER);
                     }
