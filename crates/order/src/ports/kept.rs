@@ -1,12 +1,15 @@
-//! Checkout's reference data kept for a moment: the exchange rates (from the
-//! catalog) and the payment methods with their fees (from the payment
-//! service) of a currency are asked once per [`KEPT_FOR`], not once per
-//! checkout. A rate or fee changed by staff reaches checkout within that
-//! time (the shop's pages show rates that old already, through the gateway's
+//! Reference data kept for a moment: the exchange rates (from the catalog)
+//! and the payment methods with their fees (from the payment service) of a
+//! currency are asked once per [`KEPT_FOR_MS`], not once per checkout, and so
+//! are a product's offer and keys in stock when a shopper puts it into a
+//! cart. A rate or fee changed by staff reaches checkout within that time
+//! (the shop's pages show rates that old already, through the gateway's
 //! micro-cache); the payment service checks the method again when it opens
-//! the session, so a method switched off is refused at once.
+//! the session, so a method switched off is refused at once. A cart line is
+//! priced and its stock judged as of a second ago at most; checkout prices
+//! the order with the catalog's offers of that moment and holds the keys.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -16,7 +19,7 @@ use keyshop_core::ids::{OrderNo, ProductId, SessionId};
 use keyshop_core::money::{CurrencyCode, ExchangeRate, Money};
 use keyshop_proto::payment::v1 as payment;
 
-use super::{Catalog, MethodOffer, Payments, ProductOffer};
+use super::{Catalog, Inventory, MethodOffer, Payments, ProductOffer};
 
 /// How long an answer is kept, in milliseconds of the service's clock.
 pub const KEPT_FOR_MS: i64 = 1_000;
@@ -114,6 +117,48 @@ impl Payments for KeptPayments {
     }
 }
 
+/// A product's offer and its keys in stock, kept per product for carts.
+pub struct KeptAllowances {
+    catalog: Arc<dyn Catalog>,
+    inventory: Arc<dyn Inventory>,
+    kept: Kept<ProductId, (ProductOffer, i64)>,
+}
+
+impl KeptAllowances {
+    pub fn new(catalog: Arc<dyn Catalog>, inventory: Arc<dyn Inventory>, clock: SharedClock) -> KeptAllowances {
+        KeptAllowances { catalog, inventory, kept: Kept::new(clock) }
+    }
+
+    /// The offers of `product_ids` the catalog sells (one gone is left out)
+    /// and their keys in stock by SKU; only the products not kept are asked.
+    pub async fn of(&self, product_ids: &[ProductId]) -> Result<(Vec<ProductOffer>, BTreeMap<String, i64>), AppError> {
+        let mut offers = Vec::with_capacity(product_ids.len());
+        let mut stock = BTreeMap::new();
+        let mut unknown = Vec::new();
+        for id in product_ids {
+            match self.kept.get(id) {
+                Some((offer, available)) => {
+                    stock.insert(offer.sku.clone(), available);
+                    offers.push(offer);
+                }
+                None => unknown.push(*id),
+            }
+        }
+        if unknown.is_empty() {
+            return Ok((offers, stock));
+        }
+        let fresh = self.catalog.offers(unknown).await?;
+        let fresh_stock = self.inventory.available(fresh.iter().map(|offer| offer.sku.clone()).collect()).await?;
+        for offer in fresh {
+            let available = fresh_stock.get(&offer.sku).copied().unwrap_or(0);
+            self.kept.put(offer.id, (offer.clone(), available));
+            stock.insert(offer.sku.clone(), available);
+            offers.push(offer);
+        }
+        Ok((offers, stock))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -204,5 +249,27 @@ mod tests {
         let money = Money { minor: 100, currency: code("USD") };
         let order_no = OrderNo::parse("KS20261201000000000001").unwrap();
         assert!(kept.open_session(&order_no, "card", money).await.is_err(), "sessions are never kept");
+    }
+
+    #[tokio::test]
+    async fn a_cart_sees_a_products_offer_and_stock_as_of_a_second_ago_at_most() {
+        use crate::ports::fake::{FakeCatalog, FakeInventory};
+
+        let clock = ManualClock::at(1_800_000_000_000);
+        let (catalog, inventory) = (Arc::new(FakeCatalog::default()), Arc::new(FakeInventory::default()));
+        let game = catalog.sell(3, 500, 0);
+        inventory.stock("SKU-3", 5);
+        let kept = KeptAllowances::new(catalog.clone(), inventory.clone(), clock.clone());
+        let gone = ProductId::new(4).unwrap();
+        let (offers, stock) = kept.of(&[game, gone]).await.unwrap();
+        assert_eq!((offers.len(), offers[0].price_usd, stock["SKU-3"]), (1, 500, 5), "a product not sold is left out");
+
+        inventory.stock("SKU-3", 0);
+        catalog.offers.lock().unwrap()[0].price_usd = 700;
+        let (offers, stock) = kept.of(&[game]).await.unwrap();
+        assert_eq!((offers[0].price_usd, stock["SKU-3"]), (500, 5), "kept within the second");
+        clock.advance(Duration::from_secs(1));
+        let (offers, stock) = kept.of(&[game]).await.unwrap();
+        assert_eq!((offers[0].price_usd, stock["SKU-3"]), (700, 0), "asked again after it");
     }
 }

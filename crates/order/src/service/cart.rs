@@ -200,7 +200,7 @@ impl OrderService {
                 .await?;
             (rows, Vec::new(), BTreeMap::new())
         } else {
-            let (offers, stock) = self.allowances(vec![product_id]).await?;
+            let (offers, stock) = self.cart_allowances.of(&[product_id]).await?;
             let offer = offers.first().cloned().ok_or_else(|| AppError::not_found("api.error.notFound"))?;
             cart::check_quantity(quantity, allowance(&offer, &stock))?;
             let row = CartLineRow {

@@ -37,6 +37,7 @@ pub use refund::{MAX_REASON_CHARS, RefundQueue, RefundWaiting, check_reason};
 
 use crate::domain::link;
 use crate::domain::order::Order;
+use crate::ports::kept::KeptAllowances;
 use crate::ports::{Ports, Shopper};
 use crate::store;
 
@@ -67,6 +68,9 @@ pub struct OrderService {
     clock: SharedClock,
     waker: OutboxWaker,
     ports: Ports,
+    /// What a product put into a cart is offered at and has in stock, kept
+    /// a second.
+    cart_allowances: KeptAllowances,
     mailer: Arc<Mailer>,
     /// Guests' limits, apart from any cache.
     throttle: Arc<dyn Throttle>,
@@ -89,7 +93,8 @@ fn not_found() -> AppError {
 impl OrderService {
     pub fn new(deps: OrderDeps, ports: Ports, settings: OrderSettings) -> OrderService {
         let OrderDeps { db, clock, waker, mailer, throttle } = deps;
-        OrderService { db, clock, waker, ports, mailer, throttle, settings }
+        let cart_allowances = KeptAllowances::new(ports.catalog.clone(), ports.inventory.clone(), clock.clone());
+        OrderService { db, clock, waker, ports, cart_allowances, mailer, throttle, settings }
     }
 
     /// Where the service reads the time.
