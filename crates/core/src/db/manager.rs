@@ -1,7 +1,7 @@
 //! The r2d2 connection manager: picks the backend from the URL scheme and sets
 //! SQLite up on every connection (WAL, busy timeout, foreign keys).
 
-use diesel::connection::SimpleConnection;
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 use diesel::{Connection, ConnectionError, PgConnection, SqliteConnection};
 
@@ -73,5 +73,18 @@ impl ManageConnection for DbManager {
 
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
         conn.is_broken()
+    }
+}
+
+/// After a failed use: a PostgreSQL connection the server no longer answers
+/// is marked broken, so the pool drops it instead of lending it again (the
+/// pool does not ask the server before each use). One failure per dropped
+/// connection reaches a caller, as an unavailable database.
+pub(super) fn retire_if_lost(conn: &mut DbConnection) {
+    if let DbConnection::Postgres(inner) = conn
+        && inner.batch_execute("SELECT 1").is_err()
+    {
+        tracing::warn!("a PostgreSQL connection was lost; it leaves the pool");
+        AnsiTransactionManager::transaction_manager_status_mut(inner).set_in_error();
     }
 }

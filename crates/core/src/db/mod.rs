@@ -132,9 +132,11 @@ impl Db {
                 // all of them at start): a replica idles on two, and many
                 // replicas fit in PostgreSQL's connection limit.
                 .min_idle(Some(2))
-                // A SQLite file cannot drop a connection: no `SELECT 1` before
-                // each use (it was a parse and a step per query under load).
-                .test_on_check_out(backend == Backend::Postgres)
+                // No `SELECT 1` before each use (a round trip and a parse per
+                // query under load; a SQLite file cannot drop a connection):
+                // a PostgreSQL connection is checked after a failed use
+                // instead, and one the server dropped leaves the pool.
+                .test_on_check_out(false)
                 .connection_timeout(Duration::from_secs(10))
                 .build(manager)
                 .map_err(|source| DbError::Connect { backend, source })?;
@@ -178,7 +180,11 @@ impl Db {
         let joined = tokio::task::spawn_blocking(move || {
             let _entered = span.enter();
             let mut conn = pool.get().map_err(DbError::from)?;
-            work(&mut conn)
+            let outcome = work(&mut conn);
+            if outcome.is_err() {
+                manager::retire_if_lost(&mut conn);
+            }
+            outcome
         })
         .await;
         match joined {

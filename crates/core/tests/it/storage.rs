@@ -163,6 +163,55 @@ async fn the_relay_publishes_an_event_committed_after_a_later_one_on_postgres() 
     running.await.unwrap();
 }
 
+/// The pool does not ask PostgreSQL before lending a connection: one the
+/// server dropped fails its caller once and leaves the pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_the_server_dropped_leave_the_pool_after_one_failure_on_postgres() {
+    use diesel::{Connection, RunQueryDsl};
+
+    let test_db = keyshop_testkit::TestDb::postgres(&CORE_MIGRATIONS).await.unwrap();
+    let db = test_db.db.clone();
+    let count = |db: Db| async move { db.run(|conn| outbox::pending_count(conn).map_err(DbError::from)).await };
+    // Every connection of the pool in use once, then all dropped by the server.
+    let busy = (0..8).map(|_| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.run(|conn| {
+                diesel::sql_query("SELECT pg_sleep(0.05)").execute(conn).map_err(DbError::from)?;
+                Ok::<_, DbError>(())
+            })
+            .await
+        })
+    });
+    for done in futures::future::join_all(busy).await {
+        done.unwrap().unwrap();
+    }
+    let url = test_db.url.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut admin = diesel::PgConnection::establish(&url).unwrap();
+        diesel::sql_query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .execute(&mut admin)
+        .unwrap();
+    })
+    .await
+    .unwrap();
+
+    // At most one failure per connection the pool held (16 at most).
+    let mut failures = 0;
+    for _ in 0..30 {
+        if count(db.clone()).await.is_err() {
+            failures += 1;
+        }
+    }
+    assert!(failures <= 16, "{failures} failures: dropped connections were lent again");
+    for _ in 0..10 {
+        assert_eq!(count(db.clone()).await.unwrap(), 0, "the pool lends live connections again");
+    }
+}
+
 storage_test!(an_unacknowledged_event_stays_pending, &CORE_MIGRATIONS, |db: Db| async move {
     let bus = Arc::new(MemoryBus::new(3, Duration::from_millis(1), Duration::from_millis(50)));
     let _silent = bus.subscribe("silent", &[topics::CATALOG]).await.unwrap();
