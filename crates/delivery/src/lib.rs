@@ -32,7 +32,7 @@ use tonic::service::Routes;
 
 use crate::events::{DELIVERY_GROUP, OrderPaidHandler};
 use crate::grpc::DeliveryGrpc;
-use crate::service::{DeliveryService, Dispatcher, SENDING_AT_ONCE};
+use crate::service::{DeliveryService, Dispatcher, QueuedMail, SENDING_AT_ONCE};
 
 /// How often the workers look for expired holds, due e-mails and orders
 /// waiting for stock.
@@ -158,7 +158,7 @@ async fn send_when_due(dispatcher: Arc<Dispatcher>, mut shutdown: Shutdown) {
     let mut grace_ms = 0;
     loop {
         tokio::select! {
-            Some(order_no) = next_queued(&mut queued) => {
+            Some(mail) = next_queued(&mut queued) => {
                 let permit = tokio::select! {
                     permit = sending.clone().acquire_owned() => permit,
                     () = shutdown.wait() => return,
@@ -168,7 +168,7 @@ async fn send_when_due(dispatcher: Arc<Dispatcher>, mut shutdown: Shutdown) {
                 tokio::spawn(async move {
                     let _permit = permit;
                     let now = dispatcher.service.clock().now_ms();
-                    if let Err(error) = dispatcher.send_one(order_no, now).await {
+                    if let Err(error) = dispatcher.send_queued(mail, now).await {
                         tracing::warn!(error = %error.detail, "sending a delivery e-mail failed");
                     }
                 });
@@ -186,7 +186,7 @@ async fn send_when_due(dispatcher: Arc<Dispatcher>, mut shutdown: Shutdown) {
 }
 
 /// The next e-mail this process queued (never, without the queue).
-async fn next_queued(queue: &mut Option<mpsc::UnboundedReceiver<String>>) -> Option<String> {
+async fn next_queued(queue: &mut Option<mpsc::UnboundedReceiver<QueuedMail>>) -> Option<QueuedMail> {
     match queue {
         Some(queue) => queue.recv().await,
         None => std::future::pending().await,

@@ -13,6 +13,7 @@ use super::reserve::{Allocation, allocate_in};
 use super::reveal::reveal_in;
 use super::{DeliveryService, RevealedKey, StockChanges, Viewer};
 use crate::domain::reservation::{self, LineRequest};
+use crate::domain::vault::Vault;
 use crate::store;
 use crate::store::deliveries::{DeliveryLine, DeliveryRow, DeliveryState, NewDelivery};
 
@@ -25,6 +26,8 @@ const WAITING_RETRY_MS: i64 = 60_000;
 pub const RESEND_INTERVAL_MS: i64 = 60_000;
 /// Who the reveal log names for the keys put in a delivery e-mail.
 const MAIL_ACTOR: &str = "delivery-email";
+/// How long a sender holds an e-mail before another may try it.
+pub const MAIL_LEASE_MS: i64 = 60_000;
 
 /// What became of a paid order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,9 +100,10 @@ impl DeliveryService {
         let lines = check_paid(&paid)?;
         let now = self.clock.now_ms();
         let order_no = paid.order_no.clone();
-        let outcome = self
+        let vault = self.vault.clone();
+        let (outcome, leased) = self
             .db
-            .write(move |conn| -> Result<DeliveryOutcome, AppError> {
+            .write(move |conn| -> Result<(DeliveryOutcome, Option<MailParts>), AppError> {
                 let order_no = paid.order_no.as_str();
                 let held = store::reservations::find(conn, order_no)?;
                 let held_lines = store::reservations::lines(conn, order_no)?;
@@ -146,12 +150,18 @@ impl DeliveryService {
                 }
                 let delivered_now = settle(conn, order_no, &allocation, was, now)?;
                 changes.publish(conn)?;
-                Ok(DeliveryOutcome { allocation, delivered_now })
+                // The e-mail is taken for this process's sender at once, with
+                // what it needs: no transaction of its own to lease it.
+                let leased =
+                    if delivered_now { lease_mail_in(conn, &vault, order_no, now, MAIL_LEASE_MS)? } else { None };
+                Ok((DeliveryOutcome { allocation, delivered_now }, leased))
             })
             .await?;
         self.wake_outbox();
-        if outcome.delivered_now {
-            self.queue_mail(order_no);
+        match leased {
+            Some(parts) => self.queue_leased_mail(parts),
+            None if outcome.delivered_now => self.queue_mail(order_no),
+            None => {}
         }
         Ok(outcome)
     }
@@ -247,20 +257,26 @@ impl DeliveryService {
     /// holds it.
     pub async fn lease_mail(&self, order_no: String, now: i64, lease_ms: i64) -> Result<Option<MailParts>, AppError> {
         let vault = self.vault.clone();
-        self.db
-            .write(move |conn| -> Result<Option<MailParts>, AppError> {
-                if !store::deliveries::lease(conn, &order_no, now, lease_ms)? {
-                    return Ok(None);
-                }
-                let delivery = store::deliveries::find(conn, &order_no)?
-                    .ok_or_else(|| AppError::not_found("api.error.notFound"))?;
-                let lines = store::deliveries::lines(conn, &order_no)?;
-                let viewer = Viewer { actor: MAIL_ACTOR.to_owned(), ip: String::new(), user_agent: String::new() };
-                let keys = reveal_in(conn, &vault, &order_no, &viewer, now)?;
-                Ok(Some(MailParts { delivery, lines, keys }))
-            })
-            .await
+        self.db.write(move |conn| lease_mail_in(conn, &vault, &order_no, now, lease_ms)).await
     }
+}
+
+/// [`DeliveryService::lease_mail`] in the caller's transaction.
+fn lease_mail_in(
+    conn: &mut DbConnection,
+    vault: &Vault,
+    order_no: &str,
+    now: i64,
+    lease_ms: i64,
+) -> Result<Option<MailParts>, AppError> {
+    if !store::deliveries::lease(conn, order_no, now, lease_ms)? {
+        return Ok(None);
+    }
+    let delivery = store::deliveries::find(conn, order_no)?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+    let lines = store::deliveries::lines(conn, order_no)?;
+    let viewer = Viewer { actor: MAIL_ACTOR.to_owned(), ip: String::new(), user_agent: String::new() };
+    let keys = reveal_in(conn, vault, order_no, &viewer, now)?;
+    Ok(Some(MailParts { delivery, lines, keys }))
 }
 
 /// The line's platform code: from the enum, or from the text an event of the

@@ -8,7 +8,7 @@ use futures::StreamExt;
 use keyshop_core::error::AppError;
 use keyshop_core::mail::Mailer;
 
-use super::{DeliveryService, MailParts};
+use super::{DeliveryService, MAIL_LEASE_MS, MailParts, QueuedMail};
 use crate::mail::{self, GuidedLine};
 use crate::ports::{ActivationGuides, OrderLinks};
 use crate::store;
@@ -18,8 +18,6 @@ use crate::store::deliveries::DeliveryState;
 const SEND_BATCH: i64 = 200;
 /// E-mails being written or sent at once (the mail server's connections).
 pub const SENDING_AT_ONCE: usize = 16;
-/// How long a sender holds an e-mail before another may try it.
-const LEASE_MS: i64 = 60_000;
 /// The longest wait between two attempts.
 const MAX_BACKOFF_MS: i64 = 3_600_000;
 
@@ -80,10 +78,28 @@ impl Dispatcher {
     /// sender holds it, or it is not due, or sending failed and was
     /// rescheduled).
     pub async fn send_one(&self, order_no: String, now: i64) -> Result<bool, AppError> {
-        let leased = self.service.lease_mail(order_no.clone(), now, LEASE_MS).await;
-        let sent = match leased {
+        let leased = self.service.lease_mail(order_no.clone(), now, MAIL_LEASE_MS).await;
+        let parts = match leased {
             Ok(None) => return Ok(false),
-            Ok(Some(parts)) => self.send(&parts).await,
+            Ok(Some(parts)) => Ok(parts),
+            Err(error) => Err(error),
+        };
+        self.send_leased(order_no, parts).await
+    }
+
+    /// Sends an e-mail this process queued: leased already, or leased now.
+    pub async fn send_queued(&self, mail: QueuedMail, now: i64) -> Result<bool, AppError> {
+        match mail.leased {
+            Some(parts) => self.send_leased(mail.order_no, Ok(parts)).await,
+            None => self.send_one(mail.order_no, now).await,
+        }
+    }
+
+    /// Sends the leased e-mail of `order_no` (or records why its lease
+    /// brought nothing to send) and marks it sent, or due again later.
+    async fn send_leased(&self, order_no: String, parts: Result<MailParts, AppError>) -> Result<bool, AppError> {
+        let sent = match parts {
+            Ok(parts) => self.send(&parts).await,
             Err(error) => Err(error),
         };
         let now = self.service.clock().now_ms();

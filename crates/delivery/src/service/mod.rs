@@ -23,7 +23,7 @@ use keyshop_core::events::{Event, OutboxWaker, outbox};
 use keyshop_proto::events::v1::StockChanged;
 use tokio::sync::mpsc;
 
-pub use deliver::{DeliveryOutcome, MailParts, RESEND_INTERVAL_MS};
+pub use deliver::{DeliveryOutcome, MAIL_LEASE_MS, MailParts, RESEND_INTERVAL_MS};
 pub use dispatch::{Dispatcher, SENDING_AT_ONCE};
 pub use import::ImportReport;
 pub use reserve::{AllocatedLine, Allocation, ReservationView};
@@ -33,6 +33,13 @@ pub use stock::{KeyView, MAX_THRESHOLD, StockPage};
 use crate::domain::vault::Vault;
 use crate::store;
 use crate::store::stock::StockRow;
+
+/// A delivery e-mail handed to this process's sender: its order, and what
+/// it needs when the e-mail is leased already (with the keys decrypted).
+pub struct QueuedMail {
+    pub order_no: String,
+    pub leased: Option<MailParts>,
+}
 
 /// The delivery service over its database and master keys.
 pub struct DeliveryService {
@@ -44,9 +51,9 @@ pub struct DeliveryService {
     payment_window: Duration,
     /// Delivery e-mails queued by this process, for its sender to take at
     /// once (the sender's scan of the database finds them too, later).
-    mail_queued: mpsc::UnboundedSender<String>,
+    mail_queued: mpsc::UnboundedSender<QueuedMail>,
     /// The other end, until the sender takes it.
-    mail_queue: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
+    mail_queue: Mutex<Option<mpsc::UnboundedReceiver<QueuedMail>>>,
 }
 
 impl DeliveryService {
@@ -74,16 +81,22 @@ impl DeliveryService {
         &self.clock
     }
 
-    /// The order numbers of the delivery e-mails this process queues, as
-    /// they are queued (to the first caller only: the sender).
-    pub fn take_mail_queue(&self) -> Option<mpsc::UnboundedReceiver<String>> {
+    /// The delivery e-mails this process queues, as they are queued (to the
+    /// first caller only: the sender).
+    pub fn take_mail_queue(&self) -> Option<mpsc::UnboundedReceiver<QueuedMail>> {
         self.mail_queue.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
 
     /// Hands a delivery e-mail queued in the database to this process's
     /// sender. Without a sender it waits for the database's scan.
     fn queue_mail(&self, order_no: String) {
-        let _ = self.mail_queued.send(order_no);
+        let _ = self.mail_queued.send(QueuedMail { order_no, leased: None });
+    }
+
+    /// Hands an e-mail already leased for this process, with what it needs,
+    /// to its sender. Without a sender the scan takes it once the lease ends.
+    fn queue_leased_mail(&self, parts: MailParts) {
+        let _ = self.mail_queued.send(QueuedMail { order_no: parts.delivery.order_no.clone(), leased: Some(parts) });
     }
 
     pub fn db(&self) -> &Db {

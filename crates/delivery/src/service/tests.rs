@@ -16,7 +16,7 @@ use keyshop_proto::events::v1::{OrderPaid, PaidLine};
 use keyshop_testkit::TestDb;
 use secrecy::SecretString;
 
-use super::{DeliveryService, Dispatcher};
+use super::{DeliveryService, Dispatcher, QueuedMail};
 use crate::domain::import::KeyLine;
 use crate::domain::reservation::{HoldState, LineRequest};
 use crate::domain::vault::Vault;
@@ -63,6 +63,9 @@ impl OrderLinks for FakeLinks {
 struct Bench {
     service: Arc<DeliveryService>,
     dispatcher: Dispatcher,
+    /// The e-mails the service queued for its sender (taken here, as a
+    /// running service's sender takes them).
+    queue: Mutex<tokio::sync::mpsc::UnboundedReceiver<QueuedMail>>,
     guides: Arc<FakeGuides>,
     links: Arc<FakeLinks>,
     clock: Arc<ManualClock>,
@@ -94,7 +97,23 @@ async fn bench() -> Bench {
         guides: guides.clone(),
         links: links.clone(),
     };
-    Bench { service, dispatcher, guides, links, clock, outbox, _db: test_db }
+    let queue = Mutex::new(service.take_mail_queue().unwrap());
+    Bench { service, dispatcher, queue, guides, links, clock, outbox, _db: test_db }
+}
+
+impl Bench {
+    /// What a running service's sender does: every e-mail queued so far,
+    /// then those the database holds due; how many went out.
+    async fn send(&self) -> usize {
+        let now = self.clock.now_ms();
+        let mut sent = 0;
+        loop {
+            let queued = self.queue.lock().unwrap().try_recv();
+            let Ok(mail) = queued else { break };
+            sent += usize::from(self.dispatcher.send_queued(mail, now).await.unwrap());
+        }
+        sent + self.dispatcher.send_due(now).await.unwrap()
+    }
 }
 
 fn keys(prefix: &str, count: usize) -> Vec<KeyLine> {
@@ -157,8 +176,8 @@ async fn a_paid_order_gets_its_held_keys_once_and_one_e_mail_with_the_guide() {
     let again = bench.service.deliver_paid(paid("KS3", "SKU-B", 2)).await.unwrap();
     assert!(!again.delivered_now, "a replayed event changes nothing");
 
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert_eq!(bench.send().await, 1);
+    assert_eq!(bench.send().await, 0);
     let mails = mails(&bench);
     assert_eq!(mails.len(), 1);
     assert!(mails[0].contains("BBBBB-00000-ABCDE") && mails[0].contains("BBBBB-00001-ABCDE"), "{}", mails[0]);
@@ -175,12 +194,12 @@ async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() 
     bench.service.reserve("KS4".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-C", 1)], 0).await.unwrap();
     bench.service.deliver_paid(paid("KS4", "SKU-C", 1)).await.unwrap();
     *bench.guides.down.lock().unwrap() = true;
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert_eq!(bench.send().await, 0);
     assert!(mails(&bench).is_empty());
     *bench.guides.down.lock().unwrap() = false;
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0, "not before the back-off");
+    assert_eq!(bench.send().await, 0, "not before the back-off");
     bench.clock.advance(Duration::from_secs(3));
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(bench.send().await, 1);
     assert_eq!(mails(&bench).len(), 1);
 
     // The order service is down: the e-mail waits, no link is wasted on it.
@@ -188,10 +207,10 @@ async fn an_unreachable_catalog_puts_the_e_mail_off_until_its_back_off_passes() 
     bench.service.reserve("KS6".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-C", 1)], 0).await.unwrap();
     bench.service.deliver_paid(paid("KS6", "SKU-C", 1)).await.unwrap();
     *bench.links.down.lock().unwrap() = true;
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert_eq!(bench.send().await, 0);
     *bench.links.down.lock().unwrap() = false;
     bench.clock.advance(Duration::from_secs(3));
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(bench.send().await, 1);
     assert_eq!(mails(&bench).len(), 2);
 }
 
@@ -207,10 +226,10 @@ async fn an_order_short_of_keys_waits_and_is_served_when_keys_arrive() {
     bench.service.reserve("KS9".to_owned(), other, vec![line(1, "SKU-D", 2)], 60).await.unwrap();
     let outcome = bench.service.deliver_paid(paid("KS5", "SKU-D", 2)).await.unwrap();
     assert!(!outcome.delivered_now && !outcome.allocation.complete());
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert_eq!(bench.send().await, 0);
     bench.service.import_keys("SKU-D".to_owned(), keys("DDDDD", 2)).await.unwrap();
     assert_eq!(bench.service.fill_waiting(bench.clock.now_ms()).await.unwrap(), 1);
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 1);
+    assert_eq!(bench.send().await, 1);
     assert!(mails(&bench)[0].contains("DDDDD-00001-ABCDE"));
 }
 
@@ -224,7 +243,7 @@ async fn a_paid_event_for_another_e_mail_other_lines_or_no_checkout_delivers_not
     assert_eq!(bench.service.deliver_paid(paid("KS7", "SKU-E", 3)).await.unwrap_err().code, ErrorCode::BusinessRule);
     let invented = bench.service.deliver_paid(paid("KS8", "SKU-E", 1)).await.unwrap_err();
     assert_eq!(invented.code, ErrorCode::BusinessRule, "an order never checked out");
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0);
+    assert_eq!(bench.send().await, 0);
     assert!(mails(&bench).is_empty());
     // The genuine event still delivers.
     assert!(bench.service.deliver_paid(paid("KS7", "SKU-E", 1)).await.unwrap().delivered_now);
@@ -233,17 +252,18 @@ async fn a_paid_event_for_another_e_mail_other_lines_or_no_checkout_delivers_not
 #[tokio::test]
 async fn a_delivered_order_is_handed_to_the_sender_at_once_and_sent_once() {
     let bench = bench().await;
-    let mut queue = bench.service.take_mail_queue().expect("the sender's queue");
     assert!(bench.service.take_mail_queue().is_none(), "one sender takes the queue");
     bench.service.import_keys("SKU-F".to_owned(), keys("FFFFF", 1)).await.unwrap();
     bench.service.reserve("KS10".to_owned(), BUYER.to_owned(), vec![line(1, "SKU-F", 1)], 0).await.unwrap();
     bench.service.deliver_paid(paid("KS10", "SKU-F", 1)).await.unwrap();
-    let queued = queue.try_recv().expect("queued with the payment");
-    assert_eq!(queued, "KS10");
+    let queued = bench.queue.lock().unwrap().try_recv().expect("queued with the payment");
+    assert_eq!(queued.order_no, "KS10");
+    let parts = queued.leased.as_ref().expect("leased with the payment, keys and lines read");
+    assert_eq!(parts.keys.len(), 1);
+    assert!(!bench.dispatcher.send_one("KS10".to_owned(), bench.clock.now_ms()).await.unwrap(), "leased already");
 
-    assert!(bench.dispatcher.send_one(queued.clone(), bench.clock.now_ms()).await.unwrap());
-    assert!(!bench.dispatcher.send_one(queued, bench.clock.now_ms()).await.unwrap(), "sent once");
-    assert_eq!(bench.dispatcher.send_due(bench.clock.now_ms()).await.unwrap(), 0, "nothing left for the scan");
+    assert!(bench.dispatcher.send_queued(queued, bench.clock.now_ms()).await.unwrap());
+    assert_eq!(bench.send().await, 0, "nothing left for the scan");
     let mails = mails(&bench);
     assert_eq!(mails.len(), 1);
     assert!(mails[0].contains("FFFFF-00000-ABCDE"));
@@ -251,11 +271,12 @@ async fn a_delivered_order_is_handed_to_the_sender_at_once_and_sent_once() {
     assert_eq!(reveals.len(), 1, "the e-mailing is in the reveal log");
     assert_eq!(reveals[0].actor, "delivery-email");
 
-    // Asked again by the buyer: queued again, and sent again.
+    // Asked again by the buyer: queued again, leased by the sender, sent again.
     bench.clock.advance(Duration::from_secs(61));
     bench.service.resend("KS10".to_owned()).await.unwrap();
-    let again = queue.try_recv().expect("queued on request");
-    assert!(bench.dispatcher.send_one(again, bench.clock.now_ms()).await.unwrap());
+    let again = bench.queue.lock().unwrap().try_recv().expect("queued on request");
+    assert!(again.leased.is_none());
+    assert!(bench.dispatcher.send_queued(again, bench.clock.now_ms()).await.unwrap());
     assert_eq!(keyshop_testkit::outbox_mails(bench.outbox.path()).len(), 2);
 }
 
