@@ -13,7 +13,7 @@ use keyshop_core::money::{ExchangeRate, Money};
 use keyshop_core::secret;
 use keyshop_core::vocab::StockStatus;
 
-use super::{CartOwner, OrderService};
+use super::{CartOwner, OrderService, not_found};
 use crate::domain::cart::{self, Allowance, CartLine};
 use crate::domain::checkout::{self, CheckedForm, CheckoutForm};
 use crate::domain::coupon::CouponRefusal;
@@ -131,7 +131,7 @@ impl OrderService {
         }
 
         let amount = Money::new(quote.bill.real_amount, form.currency);
-        let payment_session_id = self.open_payment(&order_no, &quote.method.code, amount).await?;
+        let (payment_session_id, order) = self.open_payment(&order_no, &quote.method.code, amount).await?;
         let owner = match &shopper {
             Some(shopper) => Some(CartOwner::Member(shopper.member_id)),
             None => Some(request.cart_token.trim())
@@ -142,7 +142,6 @@ impl OrderService {
         if let Err(error) = self.remove_bought(owner, bought).await {
             tracing::warn!(error = %error.detail, "the bought products stay in the cart");
         }
-        let order = self.load(&order_no).await?;
         Ok(Placed { order, link_token, payment_session_id: Some(payment_session_id) })
     }
 
@@ -386,13 +385,12 @@ impl OrderService {
         let (number, hash) = (order_no.clone(), secret::digest(&link_token));
         self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_link_token_hash(conn, &number, &hash)?)).await?;
         let order = self.load(order_no).await?;
-        let payment_session_id = if order.state.payable() {
-            Some(self.open_payment(order_no, &order.payment_method, order.amount()).await?)
-        } else {
-            order.payment_session_id.clone()
-        };
-        let order = self.load(order_no).await?;
-        Ok(Placed { order, link_token, payment_session_id })
+        if !order.state.payable() {
+            let payment_session_id = order.payment_session_id.clone();
+            return Ok(Placed { order, link_token, payment_session_id });
+        }
+        let (session, order) = self.open_payment(order_no, &order.payment_method, order.amount()).await?;
+        Ok(Placed { order, link_token, payment_session_id: Some(session) })
     }
 
     /// A payment session for the order (the open one when it is still
@@ -402,11 +400,18 @@ impl OrderService {
         order_no: &OrderNo,
         method: &str,
         amount: Money,
-    ) -> Result<SessionId, AppError> {
+    ) -> Result<(SessionId, Order), AppError> {
         let session = self.ports.payments.open_session(order_no, method, amount).await?;
         let (number, id) = (order_no.clone(), session.clone());
-        self.db.write(move |conn| Ok::<_, AppError>(store::orders::set_payment_session(conn, &number, &id)?)).await?;
-        Ok(session)
+        // The order as this write left it, read in its transaction.
+        let order = self
+            .db
+            .write(move |conn| -> Result<Order, AppError> {
+                store::orders::set_payment_session(conn, &number, &id)?;
+                Ok(store::orders::find(conn, &number)?.ok_or_else(not_found)?.0)
+            })
+            .await?;
+        Ok((session, order))
     }
 }
 

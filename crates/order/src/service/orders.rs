@@ -125,8 +125,7 @@ impl OrderService {
             // The fee was priced for the order's method.
             return Err(AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"));
         }
-        let session = self.open_payment(&order.order_no, method, order.amount()).await?;
-        let order = self.order_for(order_no, asker).await?;
+        let (session, order) = self.open_payment(&order.order_no, method, order.amount()).await?;
         Ok(Placed { order, link_token: String::new(), payment_session_id: Some(session) })
     }
 
