@@ -1,5 +1,7 @@
 //! Showing an order's keys to its owner, and the record of every showing.
 
+use std::fmt;
+
 use keyshop_core::db::DbConnection;
 use keyshop_core::error::AppError;
 use keyshop_core::user_agent;
@@ -10,12 +12,25 @@ use crate::domain::vault::Vault;
 use crate::store;
 use crate::store::reveals::NewReveal;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A sold key, decrypted. Its `Debug` leaves the key out: a `{:?}` in a log
+/// line or an error must not put a key in the logs.
+#[derive(Clone, PartialEq, Eq)]
 pub struct RevealedKey {
     pub line_no: i64,
     pub sku: String,
     pub key: String,
     pub note: String,
+}
+
+impl fmt::Debug for RevealedKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RevealedKey")
+            .field("line_no", &self.line_no)
+            .field("sku", &self.sku)
+            .field("key", &"<redacted>")
+            .field("note", &self.note)
+            .finish()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,5 +111,23 @@ impl DeliveryService {
             .into_iter()
             .map(|row| RevealEntry { at_ms: row.at, actor: row.actor, ip: row.ip, browser: row.browser, os: row.os })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RevealedKey;
+
+    #[test]
+    fn a_revealed_key_is_left_out_of_its_debug_text() {
+        let key = RevealedKey {
+            line_no: 1,
+            sku: "SKU-1".to_owned(),
+            key: "AAAAA-BBBBB-CCCCC".to_owned(),
+            note: "Steam".to_owned(),
+        };
+        let text = format!("{key:?} {:?}", vec![key.clone()]);
+        assert!(!text.contains("AAAAA-BBBBB-CCCCC"), "{text}");
+        assert!(text.contains("SKU-1") && text.contains("<redacted>"), "{text}");
     }
 }

@@ -16,7 +16,9 @@ use crate::envelope::{ApiError, Envelope, Reply};
 use crate::routes::member::client;
 use crate::state::GatewayState;
 
-#[derive(Debug, Serialize, ToSchema)]
+// A key as shown to its owner. Its `Debug` leaves the key out (keys are
+// never logged).
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RevealedKeyDto {
     pub line_no: i64,
@@ -24,6 +26,18 @@ pub struct RevealedKeyDto {
     pub platform: Platform,
     pub key: String,
     pub note: String,
+}
+
+impl std::fmt::Debug for RevealedKeyDto {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RevealedKeyDto")
+            .field("line_no", &self.line_no)
+            .field("title", &self.title)
+            .field("platform", &self.platform)
+            .field("key", &"<redacted>")
+            .field("note", &self.note)
+            .finish()
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -99,4 +113,23 @@ pub async fn reveal_keys(
     })
     .customize()
     .insert_header((CACHE_CONTROL, "no-store")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shown_key_is_left_out_of_its_debug_text() {
+        let key = RevealedKeyDto {
+            line_no: 1,
+            title: "Emerald Garden".to_owned(),
+            platform: Platform::Steam,
+            key: "AAAAA-BBBBB-CCCCC".to_owned(),
+            note: String::new(),
+        };
+        let text = format!("{key:?}");
+        assert!(!text.contains("AAAAA-BBBBB-CCCCC"), "{text}");
+        assert!(text.contains("Emerald Garden") && text.contains("<redacted>"), "{text}");
+    }
 }
