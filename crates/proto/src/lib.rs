@@ -73,3 +73,66 @@ pub mod events {
         tonic::include_proto!("keyshop.events.v1");
     }
 }
+
+/// `Debug` for the messages that carry a secret (a product key, a password,
+/// a token, a one-time code): every field but the secret ones, which read
+/// `<redacted>`, so a `{:?}` in a log line or an error never carries one.
+/// Which fields those are is decided by `build.rs` (by name, and a list).
+mod redacted_debug {
+    struct Redacted;
+
+    impl std::fmt::Debug for Redacted {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("<redacted>")
+        }
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/redacted_debug.rs"));
+
+    #[cfg(test)]
+    mod tests {
+        use crate::{delivery, member, order};
+
+        #[test]
+        fn keys_passwords_tokens_and_codes_are_left_out_of_debug_text() {
+            let key = "SECRET-KEY-1234";
+            let texts = [
+                format!(
+                    "{:?}",
+                    delivery::v1::RevealedKey { key: key.to_owned(), sku: "SKU-1".to_owned(), ..Default::default() }
+                ),
+                format!(
+                    "{:?}",
+                    delivery::v1::RevealedKeys {
+                        order_no: "KS1".to_owned(),
+                        keys: vec![delivery::v1::RevealedKey { key: key.to_owned(), ..Default::default() }],
+                    }
+                ),
+                format!("{:?}", delivery::v1::KeyLine { key: key.to_owned(), note: "a note".to_owned() }),
+                format!("{:?}", delivery::v1::ImportKeysRequest { text: key.to_owned(), ..Default::default() }),
+                format!("{:?}", delivery::v1::StaffRevealedKey { text: key.to_owned(), key: None }),
+                format!(
+                    "{:?}",
+                    order::v1::RevealedKey { key: key.to_owned(), title: "A game".to_owned(), ..Default::default() }
+                ),
+                format!("{:?}", member::v1::LoginRequest { password: key.to_owned(), ..Default::default() }),
+                format!(
+                    "{:?}",
+                    member::v1::StaffSignInRequest {
+                        password: key.to_owned(),
+                        code: key.to_owned(),
+                        ..Default::default()
+                    }
+                ),
+                format!("{:?}", order::v1::CartQuery { cart_token: key.to_owned(), ..Default::default() }),
+                format!("{:?}", member::v1::EnrollmentStart { totp_secret: key.to_owned(), ..Default::default() }),
+            ];
+            for text in &texts {
+                assert!(!text.contains(key), "{text}");
+                assert!(text.contains("<redacted>"), "{text}");
+            }
+            assert!(texts[0].contains("SKU-1"), "the other fields stay: {}", texts[0]);
+            assert!(texts[5].contains("A game"), "{}", texts[5]);
+        }
+    }
+}
