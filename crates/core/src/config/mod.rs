@@ -227,6 +227,9 @@ pub struct Config {
     pub media_store_url: String,
     /// How often outbox relays look for events written by other processes.
     pub outbox_poll_interval: Duration,
+    /// How long a Kafka consumer's fetch may wait at the broker for events
+    /// (`fetch.wait.max.ms`).
+    pub kafka_fetch_wait: Duration,
 }
 
 /// Every problem found while validating, one line each, named by its setting.
@@ -423,6 +426,10 @@ impl Config {
         if !(10..=60_000).contains(&outbox_poll_interval_ms) {
             problems.push("KEYSHOP_OUTBOX_POLL_INTERVAL_MS must be between 10 and 60000".to_owned());
         }
+        let kafka_fetch_wait_ms = raw.kafka_fetch_wait_ms.unwrap_or(10);
+        if !(1..=1_000).contains(&kafka_fetch_wait_ms) {
+            problems.push("KEYSHOP_KAFKA_FETCH_WAIT_MS must be between 1 and 1000".to_owned());
+        }
 
         let public_url = raw
             .public_url
@@ -617,6 +624,7 @@ impl Config {
             geoip_database,
             media_store_url,
             outbox_poll_interval: Duration::from_millis(outbox_poll_interval_ms),
+            kafka_fetch_wait: Duration::from_millis(kafka_fetch_wait_ms),
         })
     }
 
@@ -752,6 +760,7 @@ impl Config {
             ),
             ("MEDIA_STORE_URL".to_owned(), self.media_store_url.clone()),
             ("KEYSHOP_OUTBOX_POLL_INTERVAL_MS".to_owned(), self.outbox_poll_interval.as_millis().to_string()),
+            ("KEYSHOP_KAFKA_FETCH_WAIT_MS".to_owned(), self.kafka_fetch_wait.as_millis().to_string()),
         ]);
         lines
     }
@@ -840,6 +849,24 @@ mod tests {
         assert_eq!(config.event_bus_url, "memory://");
         assert_eq!(config.mail.url.expose_secret(), "file://data/outbox");
         assert_eq!(config.telemetry.format, LogFormat::Human);
+        assert_eq!(config.kafka_fetch_wait, Duration::from_millis(10));
+    }
+
+    #[test]
+    fn a_kafka_fetch_wait_of_zero_or_over_a_second_is_refused() {
+        for (wait, valid) in [(0, false), (1, true), (500, true), (1_000, true), (1_001, false)] {
+            let raw = RawConfig { kafka_fetch_wait_ms: Some(wait), ..RawConfig::default() };
+            match Config::from_raw(raw) {
+                Ok(config) => {
+                    assert!(valid, "{wait} ms was taken");
+                    assert_eq!(config.kafka_fetch_wait, Duration::from_millis(wait));
+                }
+                Err(error) => {
+                    assert!(!valid, "{wait} ms was refused: {error}");
+                    assert!(error.to_string().contains("KEYSHOP_KAFKA_FETCH_WAIT_MS"), "{error}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -76,6 +76,7 @@ pub struct RawConfig {
     pub geoip_db: Option<String>,
     pub media_store_url: Option<String>,
     pub outbox_poll_interval_ms: Option<u64>,
+    pub kafka_fetch_wait_ms: Option<u64>,
 }
 
 /// The per-service part of the raw configuration.

@@ -55,6 +55,16 @@ pub struct KafkaSettings {
     pub partitions: i32,
     /// How long the group waits for a silent member (`session.timeout.ms`).
     pub session_timeout: Duration,
+    /// How long a fetch may wait at the broker for new events
+    /// (`fetch.wait.max.ms`, `KEYSHOP_KAFKA_FETCH_WAIT_MS`). A broker answers
+    /// as soon as an event arrives, so the wait costs a hop nothing there and
+    /// an idle member one small request per wait and partition leader. The
+    /// tansu test broker instead reads the log when a fetch comes in and then
+    /// holds the answer for the whole wait: an event that arrives meanwhile
+    /// goes out with the next fetch, one to two waits after it was
+    /// published (librdkafka's 500 ms default made each hop of a purchase take
+    /// up to a second there).
+    pub fetch_wait: Duration,
 }
 
 impl Default for KafkaSettings {
@@ -64,6 +74,7 @@ impl Default for KafkaSettings {
             base_backoff: Duration::from_millis(200),
             partitions: 6,
             session_timeout: Duration::from_secs(10),
+            fetch_wait: Duration::from_millis(10),
         }
     }
 }
@@ -197,7 +208,7 @@ impl EventBus for KafkaBus {
             .set("session.timeout.ms", self.settings.session_timeout.as_millis().to_string())
             .set("heartbeat.interval.ms", (self.settings.session_timeout.as_millis() / 4).max(100).to_string())
             .set("statistics.interval.ms", STATISTICS_EVERY.as_millis().to_string())
-            .set("fetch.wait.max.ms", FETCH_WAIT.as_millis().to_string())
+            .set("fetch.wait.max.ms", self.settings.fetch_wait.as_millis().to_string())
             .create_with_context(LagContext { group: group.to_owned() })
             .map_err(kafka_error)?;
         consumer.subscribe(topics).map_err(kafka_error)?;
@@ -284,13 +295,6 @@ fn complete(partition: &mut Partition, offset: i64) -> Option<i64> {
 
 /// How often librdkafka reports a member's statistics (its lag).
 const STATISTICS_EVERY: Duration = Duration::from_secs(5);
-/// How long a fetch may wait at the broker for new events
-/// (`fetch.wait.max.ms`). A broker answers as soon as an event arrives;
-/// one that holds every fetch to its limit (as the tansu test broker does)
-/// made each hop of the purchase wait up to librdkafka's 500 ms default. An
-/// idle member asks this often per partition leader: a few small requests a
-/// second, nothing for a cluster.
-const FETCH_WAIT: Duration = Duration::from_millis(10);
 
 /// Sets `bus_consumer_lag{group}` from librdkafka's statistics: the events
 /// of the member's partitions not yet handled (committed).
@@ -459,9 +463,10 @@ impl Pump {
     }
 }
 
-/// A shared handle, for [`super::bus_from_url`].
-pub fn open(url: &str) -> Result<Arc<dyn EventBus>, BusError> {
-    Ok(Arc::new(KafkaBus::connect(url, KafkaSettings::default())?))
+/// A shared handle, for [`super::bus_from_url`]: the default settings with
+/// fetches that wait up to `fetch_wait`.
+pub fn open(url: &str, fetch_wait: Duration) -> Result<Arc<dyn EventBus>, BusError> {
+    Ok(Arc::new(KafkaBus::connect(url, KafkaSettings { fetch_wait, ..KafkaSettings::default() })?))
 }
 
 #[cfg(test)]
@@ -476,6 +481,7 @@ mod tests {
             base_backoff: Duration::from_millis(10),
             partitions: 3,
             session_timeout: Duration::from_secs(6),
+            fetch_wait: Duration::from_millis(10),
         };
         Arc::new(KafkaBus::connect(&url, settings).expect("TEST_KAFKA_URL is a kafka:// URL"))
     }

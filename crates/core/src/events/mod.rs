@@ -120,11 +120,15 @@ impl Drop for Delivery {
 }
 
 /// Opens the bus named by `EVENT_BUS_URL`: `memory://` or
-/// `kafka://HOST:PORT,…`.
-pub fn bus_from_url(url: &str) -> Result<std::sync::Arc<dyn EventBus>, BusError> {
+/// `kafka://HOST:PORT,…` (whose consumers' fetches wait up to
+/// `kafka_fetch_wait` at the broker).
+pub fn bus_from_url(
+    url: &str,
+    kafka_fetch_wait: std::time::Duration,
+) -> Result<std::sync::Arc<dyn EventBus>, BusError> {
     match url {
         "memory://" => Ok(std::sync::Arc::new(MemoryBus::default())),
-        kafka if kafka.starts_with("kafka://") => kafka::open(kafka),
+        kafka if kafka.starts_with("kafka://") => kafka::open(kafka, kafka_fetch_wait),
         other => Err(BusError::UnsupportedUrl(other.to_owned())),
     }
 }
