@@ -68,7 +68,7 @@ impl Platform {
 
     pub fn from_config(config: &Config) -> Result<Platform, String> {
         let bus =
-            events::bus_from_url(&config.event_bus_url, config.kafka_fetch_wait).map_err(|error| error.to_string())?;
+            events::bus_from_url(&config.event_bus_url, &config.bus_tuning()).map_err(|error| error.to_string())?;
         let cache =
             cache::cache_from_url(&config.cache_url, config.cache_max_entries).map_err(|error| error.to_string())?;
         let throttle = throttle::throttle_from_url(&config.cache_url).map_err(|error| error.to_string())?;

@@ -230,6 +230,8 @@ pub struct Config {
     /// How long a Kafka consumer's fetch may wait at the broker for events
     /// (`fetch.wait.max.ms`).
     pub kafka_fetch_wait: Duration,
+    /// The partitions of the Kafka topics the bus creates.
+    pub kafka_partitions: i32,
 }
 
 /// Every problem found while validating, one line each, named by its setting.
@@ -430,6 +432,10 @@ impl Config {
         if !(1..=1_000).contains(&kafka_fetch_wait_ms) {
             problems.push("KEYSHOP_KAFKA_FETCH_WAIT_MS must be between 1 and 1000".to_owned());
         }
+        let kafka_partitions = raw.kafka_partitions.unwrap_or(6);
+        if !(1..=1_000).contains(&kafka_partitions) {
+            problems.push("KEYSHOP_KAFKA_PARTITIONS must be between 1 and 1000".to_owned());
+        }
 
         let public_url = raw
             .public_url
@@ -625,7 +631,13 @@ impl Config {
             media_store_url,
             outbox_poll_interval: Duration::from_millis(outbox_poll_interval_ms),
             kafka_fetch_wait: Duration::from_millis(kafka_fetch_wait_ms),
+            kafka_partitions,
         })
+    }
+
+    /// The Kafka bus's settings.
+    pub fn bus_tuning(&self) -> crate::events::BusTuning {
+        crate::events::BusTuning { fetch_wait: self.kafka_fetch_wait, partitions: self.kafka_partitions }
     }
 
     pub fn service(&self, name: ServiceName) -> &ServiceConfig {
@@ -761,6 +773,7 @@ impl Config {
             ("MEDIA_STORE_URL".to_owned(), self.media_store_url.clone()),
             ("KEYSHOP_OUTBOX_POLL_INTERVAL_MS".to_owned(), self.outbox_poll_interval.as_millis().to_string()),
             ("KEYSHOP_KAFKA_FETCH_WAIT_MS".to_owned(), self.kafka_fetch_wait.as_millis().to_string()),
+            ("KEYSHOP_KAFKA_PARTITIONS".to_owned(), self.kafka_partitions.to_string()),
         ]);
         lines
     }
@@ -850,23 +863,36 @@ mod tests {
         assert_eq!(config.mail.url.expose_secret(), "file://data/outbox");
         assert_eq!(config.telemetry.format, LogFormat::Human);
         assert_eq!(config.kafka_fetch_wait, Duration::from_millis(10));
+        assert_eq!(config.kafka_partitions, 6);
     }
 
     #[test]
-    fn a_kafka_fetch_wait_of_zero_or_over_a_second_is_refused() {
-        for (wait, valid) in [(0, false), (1, true), (500, true), (1_000, true), (1_001, false)] {
-            let raw = RawConfig { kafka_fetch_wait_ms: Some(wait), ..RawConfig::default() };
+    fn kafka_fetch_waits_and_partition_counts_out_of_range_are_refused() {
+        for (value, valid) in [(0_u16, false), (1, true), (500, true), (1_000, true), (1_001, false)] {
+            let raw = RawConfig {
+                kafka_fetch_wait_ms: Some(u64::from(value)),
+                kafka_partitions: Some(i32::from(value)),
+                ..RawConfig::default()
+            };
             match Config::from_raw(raw) {
                 Ok(config) => {
-                    assert!(valid, "{wait} ms was taken");
-                    assert_eq!(config.kafka_fetch_wait, Duration::from_millis(wait));
+                    assert!(valid, "{value} was taken");
+                    assert_eq!(config.kafka_fetch_wait, Duration::from_millis(u64::from(value)));
+                    assert_eq!(config.kafka_partitions, i32::from(value));
                 }
                 Err(error) => {
-                    assert!(!valid, "{wait} ms was refused: {error}");
-                    assert!(error.to_string().contains("KEYSHOP_KAFKA_FETCH_WAIT_MS"), "{error}");
+                    assert!(!valid, "{value} was refused: {error}");
+                    assert_eq!(error.problems.len(), 2, "{error}");
+                    let text = error.to_string();
+                    assert!(
+                        text.contains("KEYSHOP_KAFKA_FETCH_WAIT_MS") && text.contains("KEYSHOP_KAFKA_PARTITIONS"),
+                        "{text}"
+                    );
                 }
             }
         }
+        let negative = RawConfig { kafka_partitions: Some(-1), ..RawConfig::default() };
+        assert!(Config::from_raw(negative).is_err());
     }
 
     #[test]

@@ -77,6 +77,7 @@ pub struct RawConfig {
     pub media_store_url: Option<String>,
     pub outbox_poll_interval_ms: Option<u64>,
     pub kafka_fetch_wait_ms: Option<u64>,
+    pub kafka_partitions: Option<i32>,
 }
 
 /// The per-service part of the raw configuration.

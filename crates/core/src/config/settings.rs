@@ -119,6 +119,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "KEYSHOP_GEOIP_DB", default: DefaultValue::Unset, secret: false, read_by_config: true, meaning: "a MaxMind-format country or city database for `/api/home/location`" },
     Setting { env: "KEYSHOP_OUTBOX_POLL_INTERVAL_MS", default: DefaultValue::Value("500"), secret: false, read_by_config: true, meaning: "how often outbox relays look for events written by other processes, in milliseconds (10 to 60000)" },
     Setting { env: "KEYSHOP_KAFKA_FETCH_WAIT_MS", default: DefaultValue::Value("10"), secret: false, read_by_config: true, meaning: "with a `kafka://` `EVENT_BUS_URL`: how long a consumer's fetch may wait at the broker for events (`fetch.wait.max.ms`), in milliseconds (1 to 1000); see Kafka in production" },
+    Setting { env: "KEYSHOP_KAFKA_PARTITIONS", default: DefaultValue::Value("6"), secret: false, read_by_config: true, meaning: "with a `kafka://` `EVENT_BUS_URL`: the partitions of a topic the bus creates (1 to 1000; one that exists keeps its own); as many as the busiest service has replicas" },
     Setting { env: "KEYSHOP_CONFIG", default: DefaultValue::Value("keyshop.toml"), secret: false, read_by_config: false, meaning: "the settings file (read when it exists); the environment wins over it" },
 ];
 

@@ -464,9 +464,11 @@ impl Pump {
 }
 
 /// A shared handle, for [`super::bus_from_url`]: the default settings with
-/// fetches that wait up to `fetch_wait`.
-pub fn open(url: &str, fetch_wait: Duration) -> Result<Arc<dyn EventBus>, BusError> {
-    Ok(Arc::new(KafkaBus::connect(url, KafkaSettings { fetch_wait, ..KafkaSettings::default() })?))
+/// the configured fetch wait and partitions.
+pub fn open(url: &str, tuning: &super::BusTuning) -> Result<Arc<dyn EventBus>, BusError> {
+    let settings =
+        KafkaSettings { fetch_wait: tuning.fetch_wait, partitions: tuning.partitions, ..KafkaSettings::default() };
+    Ok(Arc::new(KafkaBus::connect(url, settings)?))
 }
 
 #[cfg(test)]

@@ -119,16 +119,22 @@ impl Drop for Delivery {
     }
 }
 
+/// How a Kafka bus is tuned (`KEYSHOP_KAFKA_*`); the in-process bus has no
+/// such settings.
+#[derive(Debug, Clone)]
+pub struct BusTuning {
+    /// How long a consumer's fetch may wait at the broker.
+    pub fetch_wait: std::time::Duration,
+    /// The partitions of the topics the bus creates.
+    pub partitions: i32,
+}
+
 /// Opens the bus named by `EVENT_BUS_URL`: `memory://` or
-/// `kafka://HOST:PORT,…` (whose consumers' fetches wait up to
-/// `kafka_fetch_wait` at the broker).
-pub fn bus_from_url(
-    url: &str,
-    kafka_fetch_wait: std::time::Duration,
-) -> Result<std::sync::Arc<dyn EventBus>, BusError> {
+/// `kafka://HOST:PORT,…` (tuned by `tuning`).
+pub fn bus_from_url(url: &str, tuning: &BusTuning) -> Result<std::sync::Arc<dyn EventBus>, BusError> {
     match url {
         "memory://" => Ok(std::sync::Arc::new(MemoryBus::default())),
-        kafka if kafka.starts_with("kafka://") => kafka::open(kafka, kafka_fetch_wait),
+        kafka if kafka.starts_with("kafka://") => kafka::open(kafka, tuning),
         other => Err(BusError::UnsupportedUrl(other.to_owned())),
     }
 }
