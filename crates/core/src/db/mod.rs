@@ -116,9 +116,24 @@ pub struct Db {
 pub type Conn = PooledConnection<DbManager>;
 
 impl Db {
-    /// Opens the pool (creating the SQLite file and its folder if needed) and
-    /// runs the kernel's and then the component's pending migrations.
+    /// Opens the pool of a service (creating the SQLite file and its folder
+    /// if needed) and runs the kernel's and then the component's pending
+    /// migrations.
     pub async fn connect(url: &str, migrations: &'static Migrations) -> Result<Db, DbError> {
+        Db::open(url, migrations, 2).await
+    }
+
+    /// [`Db::connect`] for a command that does its work and exits: the pool
+    /// opens a connection only when work waits for one. A service's pool
+    /// keeps two idle and opens the next in a background thread as one is
+    /// taken; a process that exited meanwhile had OpenSSL's exit handlers
+    /// free what that thread's TLS handshake with PostgreSQL was using
+    /// (a crash after the work was done).
+    pub async fn connect_for_command(url: &str, migrations: &'static Migrations) -> Result<Db, DbError> {
+        Db::open(url, migrations, 0).await
+    }
+
+    async fn open(url: &str, migrations: &'static Migrations, min_idle: u32) -> Result<Db, DbError> {
         let manager = DbManager::from_url(url)?;
         let backend = manager.backend();
         let max_size = match backend {
@@ -131,7 +146,7 @@ impl Db {
                 // Connections are opened as work needs them (r2d2 would open
                 // all of them at start): a replica idles on two, and many
                 // replicas fit in PostgreSQL's connection limit.
-                .min_idle(Some(2))
+                .min_idle(Some(min_idle))
                 // No `SELECT 1` before each use (a round trip and a parse per
                 // query under load; a SQLite file cannot drop a connection):
                 // a PostgreSQL connection is checked after a failed use

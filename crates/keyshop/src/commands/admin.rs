@@ -14,8 +14,9 @@ pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
         AdminCommand::IdentityKeys => print_identity_keys(),
         AdminCommand::Staff { command: StaffCommand::Add { email, role } } => {
             let url = config.service(ServiceName::Member).database_url.expose_secret();
-            let db =
-                Db::connect(url, &keyshop_member::store::MIGRATIONS).await.context("opening the member database")?;
+            let db = Db::connect_for_command(url, &keyshop_member::store::MIGRATIONS)
+                .await
+                .context("opening the member database")?;
             let invitation = keyshop_member::service::staff::invite(
                 &db,
                 &config.public_url,
@@ -31,8 +32,9 @@ pub async fn run(config: &Config, command: AdminCommand) -> anyhow::Result<()> {
         }
         AdminCommand::Member { command } => {
             let url = config.service(ServiceName::Member).database_url.expose_secret();
-            let db =
-                Db::connect(url, &keyshop_member::store::MIGRATIONS).await.context("opening the member database")?;
+            let db = Db::connect_for_command(url, &keyshop_member::store::MIGRATIONS)
+                .await
+                .context("opening the member database")?;
             let (email, disabled) = match &command {
                 MemberCommand::Disable { email } => (email, true),
                 MemberCommand::Enable { email } => (email, false),

@@ -12,7 +12,9 @@ use crate::cli::CurrenciesCommand;
 /// the `CurrencyRateChanged` event and the caches drop the old rates).
 pub async fn run(config: &Config, command: CurrenciesCommand) -> anyhow::Result<()> {
     let url = config.service(ServiceName::Catalog).database_url.expose_secret();
-    let db = Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
+    let db = Db::connect_for_command(url, &keyshop_catalog::store::MIGRATIONS)
+        .await
+        .context("opening the catalog database")?;
     let catalog = CatalogService::open(CatalogDeps::offline(db))
         .await
         .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;

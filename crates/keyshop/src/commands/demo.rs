@@ -12,8 +12,9 @@ pub async fn run(config: &Config, command: DemoCommand) -> anyhow::Result<()> {
     match command {
         DemoCommand::Seed => {
             let url = config.service(ServiceName::Catalog).database_url.expose_secret();
-            let db =
-                Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
+            let db = Db::connect_for_command(url, &keyshop_catalog::store::MIGRATIONS)
+                .await
+                .context("opening the catalog database")?;
             let catalog = CatalogService::open(CatalogDeps::offline(db))
                 .await
                 .map_err(|error| anyhow::anyhow!("opening the catalog: {}", error.detail))?;

@@ -47,7 +47,9 @@ pub async fn run(config: &Config, command: KeysCommand) -> anyhow::Result<()> {
 
 async fn open_delivery(config: &Config) -> anyhow::Result<DeliveryService> {
     let url = config.service(ServiceName::Delivery).database_url.expose_secret();
-    let db = Db::connect(url, &keyshop_delivery::store::MIGRATIONS).await.context("opening the delivery database")?;
+    let db = Db::connect_for_command(url, &keyshop_delivery::store::MIGRATIONS)
+        .await
+        .context("opening the delivery database")?;
     let vault = keyshop_delivery::master_key::load(&config.delivery, db.backend() == Backend::Sqlite)?;
     let window = config.delivery.payment_window;
     Ok(DeliveryService::new(db, keyshop_core::clock::system(), Arc::new(vault), OutboxWaker::default(), window))
@@ -56,7 +58,9 @@ async fn open_delivery(config: &Config) -> anyhow::Result<DeliveryService> {
 /// Refuses a SKU the catalog does not sell: keys for a typo would never be sold.
 async fn check_product(config: &Config, sku: &str) -> anyhow::Result<()> {
     let url = config.service(ServiceName::Catalog).database_url.expose_secret();
-    let db = Db::connect(url, &keyshop_catalog::store::MIGRATIONS).await.context("opening the catalog database")?;
+    let db = Db::connect_for_command(url, &keyshop_catalog::store::MIGRATIONS)
+        .await
+        .context("opening the catalog database")?;
     let sku_owned = sku.to_owned();
     let found = db
         .run(move |conn| keyshop_catalog::store::products::find_by_sku(conn, &sku_owned).map_err(anyhow::Error::from))

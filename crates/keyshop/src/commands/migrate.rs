@@ -15,7 +15,7 @@ pub async fn run(config: &Config) -> anyhow::Result<()> {
             ServiceName::Payment => &keyshop_payment::store::MIGRATIONS,
             ServiceName::Order => &keyshop_order::store::MIGRATIONS,
         };
-        Db::connect(url, migrations).await.with_context(|| format!("migrating the {service} database"))?;
+        Db::connect_for_command(url, migrations).await.with_context(|| format!("migrating the {service} database"))?;
         println!("{service}: migrations up to date");
     }
     Ok(())
