@@ -1,6 +1,8 @@
 //! The transactional outbox. [`enqueue`] writes an event in the caller's
 //! transaction; the [`OutboxRelay`] publishes pending rows in order and stamps
 //! them. A crash between publish and stamp publishes again (at-least-once).
+//! Published rows are kept for [`KEEP_PUBLISHED`] (to see what went out),
+//! then the relay deletes them.
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -124,6 +126,17 @@ pub fn backlog(conn: &mut DbConnection) -> QueryResult<(i64, Option<i64>)> {
         .get_result(conn)
 }
 
+/// Deletes up to `limit` rows published before `published_before_ms`, the
+/// oldest first; how many it deleted. Pending rows are never deleted.
+pub fn prune_published(conn: &mut DbConnection, published_before_ms: i64, limit: i64) -> QueryResult<usize> {
+    let published = outbox::published_at.lt(published_before_ms);
+    let oldest: Vec<i64> =
+        outbox::table.filter(published).order(outbox::seq.asc()).limit(limit).select(outbox::seq).load(conn)?;
+    let Some(&last) = oldest.last() else { return Ok(0) };
+    // Those rows: the rows published so long ago cannot grow in number.
+    diesel::delete(outbox::table.filter(published).filter(outbox::seq.le(last))).execute(conn)
+}
+
 /// Wakes the relay after a commit so events leave at once instead of at the
 /// next poll.
 #[derive(Clone, Default)]
@@ -137,6 +150,14 @@ impl OutboxWaker {
 
 /// How often the relay measures its backlog for the metrics.
 const MEASURE_EVERY: Duration = Duration::from_secs(1);
+/// How long a published row stays in the outbox.
+pub const KEEP_PUBLISHED: Duration = Duration::from_secs(60 * 60);
+/// How often the relay deletes the rows published longer ago.
+const PRUNE_EVERY: Duration = Duration::from_secs(60);
+/// Rows deleted per write, and writes per pass at most: a pass holds the
+/// (SQLite) writer briefly, and a backlog of old rows goes over several.
+const PRUNE_BATCH: i64 = 5_000;
+const PRUNE_BATCHES_PER_PASS: usize = 20;
 /// How long the last pass at shutdown may take.
 const FINAL_FLUSH: Duration = Duration::from_secs(1);
 /// Batches handed to the bus whose acknowledgements the relay awaits at
@@ -210,6 +231,7 @@ impl OutboxRelay {
     /// second time: consumers are idempotent).
     pub async fn run(self, mut shutdown: Shutdown) {
         let mut measured: Option<tokio::time::Instant> = None;
+        let mut pruned: Option<tokio::time::Instant> = None;
         let mut in_flight: FuturesUnordered<BatchAcks> = FuturesUnordered::new();
         // The seqs handed off and not yet settled.
         let mut handed: HashSet<i64> = HashSet::new();
@@ -269,6 +291,10 @@ impl OutboxRelay {
             if measured.is_none_or(|at| at.elapsed() >= MEASURE_EVERY) {
                 self.measure_backlog().await;
                 measured = Some(tokio::time::Instant::now());
+            }
+            if pruned.is_none_or(|at| at.elapsed() >= PRUNE_EVERY) {
+                self.prune().await;
+                pruned = Some(tokio::time::Instant::now());
             }
             // A lingering hand-off, a pause or the next poll.
             let poll = linger_until.is_none() && paused_until.is_none();
@@ -339,6 +365,28 @@ impl OutboxRelay {
                     .set(waited_ms as f64 / 1000.0);
             }
             Err(error) => tracing::warn!(error = %error, "measuring the outbox backlog failed"),
+        }
+    }
+
+    /// Deletes the rows published more than [`KEEP_PUBLISHED`] ago, a batch
+    /// per write (`outbox_pruned_total`); a failure waits for the next pass.
+    async fn prune(&self) {
+        let before = SystemClock.now_ms() - i64::try_from(KEEP_PUBLISHED.as_millis()).unwrap_or(i64::MAX);
+        for _ in 0..PRUNE_BATCHES_PER_PASS {
+            let deleted =
+                self.db.write(move |conn| prune_published(conn, before, PRUNE_BATCH).map_err(DbError::from)).await;
+            match deleted {
+                Ok(deleted) => {
+                    metrics::counter!("outbox_pruned_total", "service" => self.service).increment(deleted as u64);
+                    if i64::try_from(deleted).unwrap_or(i64::MAX) < PRUNE_BATCH {
+                        return;
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(error = %error, "deleting published outbox rows failed");
+                    return;
+                }
+            }
         }
     }
 

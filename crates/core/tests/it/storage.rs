@@ -77,6 +77,35 @@ storage_test!(relay_publishes_in_order_once, &CORE_MIGRATIONS, |db: Db| async mo
     assert_eq!(relay.publish_pending().await.unwrap(), 0);
 });
 
+storage_test!(published_rows_are_pruned_oldest_first_and_pending_ones_never, &CORE_MIGRATIONS, |db: Db| async move {
+    let bus = Arc::new(MemoryBus::default());
+    for key in ["a", "b", "c"] {
+        db.write(move |conn| outbox::enqueue(conn, &event(key)).map_err(DbError::from)).await.unwrap();
+    }
+    let relay = OutboxRelay::new("test", db.clone(), bus.clone(), OutboxWaker::default(), Duration::from_millis(50));
+    assert_eq!(relay.publish_pending().await.unwrap(), 3);
+    db.write(|conn| outbox::enqueue(conn, &event("d")).map_err(DbError::from)).await.unwrap();
+    let prune = |before: i64, limit: i64| {
+        let db = db.clone();
+        async move { db.write(move |conn| outbox::prune_published(conn, before, limit).map_err(DbError::from)).await }
+    };
+    let keys = || {
+        let db = db.clone();
+        async move {
+            let event_type = event("any").event_type;
+            let kept = db.run(move |conn| outbox::of_type(conn, &event_type).map_err(DbError::from)).await.unwrap();
+            kept.into_iter().map(|event| event.aggregate_key).collect::<Vec<_>>()
+        }
+    };
+    let now = keyshop_core::clock::Clock::now_ms(&keyshop_core::clock::SystemClock);
+    assert_eq!(prune(now - 60_000, 10).await.unwrap(), 0, "published a moment ago: kept");
+    assert_eq!(prune(now + 60_000, 2).await.unwrap(), 2);
+    assert_eq!(keys().await, ["c", "d"], "the oldest went first");
+    assert_eq!(prune(now + 60_000, 10).await.unwrap(), 1);
+    assert_eq!(keys().await, ["d"], "the pending row stays");
+    assert_eq!(pending(&db).await, 1);
+});
+
 storage_test!(
     the_relay_hands_off_the_next_events_while_earlier_ones_are_unacknowledged,
     &CORE_MIGRATIONS,
