@@ -309,12 +309,8 @@ impl Config {
             problems.push("KEYSHOP_JSON_LIMIT_BYTES must not exceed KEYSHOP_BODY_LIMIT_BYTES".to_owned());
         }
 
-        let workers = raw
-            .http_workers
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get));
-        if !(1..=256).contains(&workers) {
-            problems.push("KEYSHOP_HTTP_WORKERS must be between 1 and 256".to_owned());
-        }
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        let workers = in_range("KEYSHOP_HTTP_WORKERS", raw.http_workers, cores, 1..=256, &mut problems);
 
         let response_cache_ttl_ms = raw.http_cache_ttl_ms.unwrap_or(1000);
         if response_cache_ttl_ms > 60_000 {
@@ -424,18 +420,11 @@ impl Config {
         {
             problems.push(format!("KEYSHOP_GEOIP_DB names a file that does not exist: {}", path.display()));
         }
-        let outbox_poll_interval_ms = raw.outbox_poll_interval_ms.unwrap_or(500);
-        if !(10..=60_000).contains(&outbox_poll_interval_ms) {
-            problems.push("KEYSHOP_OUTBOX_POLL_INTERVAL_MS must be between 10 and 60000".to_owned());
-        }
-        let kafka_fetch_wait_ms = raw.kafka_fetch_wait_ms.unwrap_or(10);
-        if !(1..=1_000).contains(&kafka_fetch_wait_ms) {
-            problems.push("KEYSHOP_KAFKA_FETCH_WAIT_MS must be between 1 and 1000".to_owned());
-        }
-        let kafka_partitions = raw.kafka_partitions.unwrap_or(6);
-        if !(1..=1_000).contains(&kafka_partitions) {
-            problems.push("KEYSHOP_KAFKA_PARTITIONS must be between 1 and 1000".to_owned());
-        }
+        let outbox_poll_interval_ms =
+            in_range("KEYSHOP_OUTBOX_POLL_INTERVAL_MS", raw.outbox_poll_interval_ms, 500, 10..=60_000, &mut problems);
+        let kafka_fetch_wait_ms =
+            in_range("KEYSHOP_KAFKA_FETCH_WAIT_MS", raw.kafka_fetch_wait_ms, 10, 1..=1_000, &mut problems);
+        let kafka_partitions = in_range("KEYSHOP_KAFKA_PARTITIONS", raw.kafka_partitions, 6, 1..=1_000, &mut problems);
 
         let public_url = raw
             .public_url
@@ -445,18 +434,11 @@ impl Config {
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
             problems.push(format!("KEYSHOP_PUBLIC_URL must be an http(s) URL (got {public_url:?})"));
         }
-        let staff_idle_minutes = raw.staff_session_idle_minutes.unwrap_or(30);
-        if !(5..=480).contains(&staff_idle_minutes) {
-            problems.push("KEYSHOP_STAFF_SESSION_IDLE_MINUTES must be between 5 and 480".to_owned());
-        }
-        let staff_hours = raw.staff_session_hours.unwrap_or(12);
-        if !(1..=24).contains(&staff_hours) {
-            problems.push("KEYSHOP_STAFF_SESSION_HOURS must be between 1 and 24".to_owned());
-        }
-        let session_ttl_hours = raw.session_ttl_hours.unwrap_or(24 * 14);
-        if !(1..=24 * 365).contains(&session_ttl_hours) {
-            problems.push("KEYSHOP_SESSION_TTL_HOURS must be between 1 and 8760".to_owned());
-        }
+        let staff_idle_minutes =
+            in_range("KEYSHOP_STAFF_SESSION_IDLE_MINUTES", raw.staff_session_idle_minutes, 30, 5..=480, &mut problems);
+        let staff_hours = in_range("KEYSHOP_STAFF_SESSION_HOURS", raw.staff_session_hours, 12, 1..=24, &mut problems);
+        let session_ttl_hours =
+            in_range("KEYSHOP_SESSION_TTL_HOURS", raw.session_ttl_hours, 24 * 14, 1..=24 * 365, &mut problems);
         let captcha_test_code = raw.captcha_test_code.filter(|code| !code.is_empty());
         if captcha_test_code.as_ref().is_some_and(|code| code.len() < 6) {
             problems.push("KEYSHOP_CAPTCHA_TEST_CODE must have at least 6 characters".to_owned());
@@ -468,25 +450,32 @@ impl Config {
             );
         }
 
-        let payment_window_minutes = raw.payment_window_minutes.unwrap_or(15);
-        if !(1..=24 * 60).contains(&payment_window_minutes) {
-            problems.push("KEYSHOP_PAYMENT_WINDOW_MINUTES must be between 1 and 1440".to_owned());
-        }
-        let auto_complete_days = raw.auto_complete_days.unwrap_or(7);
-        if !(1..=365).contains(&auto_complete_days) {
-            problems.push("KEYSHOP_AUTO_COMPLETE_DAYS must be between 1 and 365".to_owned());
-        }
-        let mut limit = |key: &str, value: Option<u64>, default: u64, max: u64| {
-            let value = value.unwrap_or(default);
-            if !(1..=max).contains(&value) {
-                problems.push(format!("KEYSHOP_{key} must be between 1 and {max}"));
-            }
-            value
-        };
+        let payment_window_minutes =
+            in_range("KEYSHOP_PAYMENT_WINDOW_MINUTES", raw.payment_window_minutes, 15, 1..=24 * 60, &mut problems);
+        let auto_complete_days =
+            in_range("KEYSHOP_AUTO_COMPLETE_DAYS", raw.auto_complete_days, 7, 1..=365, &mut problems);
         let guest_limits = GuestLimits {
-            orders_per_address: limit("GUEST_ORDERS_PER_ADDRESS", raw.guest_orders_per_address, 10, 100_000),
-            orders_per_email: limit("GUEST_ORDERS_PER_EMAIL", raw.guest_orders_per_email, 5, 100_000),
-            keys_per_address: limit("GUEST_KEYS_PER_ADDRESS", raw.guest_keys_per_address, 50, 1_000_000),
+            orders_per_address: in_range(
+                "KEYSHOP_GUEST_ORDERS_PER_ADDRESS",
+                raw.guest_orders_per_address,
+                10,
+                1..=100_000,
+                &mut problems,
+            ),
+            orders_per_email: in_range(
+                "KEYSHOP_GUEST_ORDERS_PER_EMAIL",
+                raw.guest_orders_per_email,
+                5,
+                1..=100_000,
+                &mut problems,
+            ),
+            keys_per_address: in_range(
+                "KEYSHOP_GUEST_KEYS_PER_ADDRESS",
+                raw.guest_keys_per_address,
+                50,
+                1..=1_000_000,
+                &mut problems,
+            ),
         };
         let delivery = DeliveryConfig {
             master_keys: raw.master_keys.filter(|keys| !keys.trim().is_empty()).map(SecretString::from),
@@ -777,6 +766,22 @@ impl Config {
         ]);
         lines
     }
+}
+
+/// A numeric setting (`default` when unset), with a problem named after it
+/// when it lies outside `range`.
+fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
+    setting: &str,
+    value: Option<T>,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+    problems: &mut Vec<String>,
+) -> T {
+    let value = value.unwrap_or(default);
+    if !range.contains(&value) {
+        problems.push(format!("{setting} must be between {} and {}", range.start(), range.end()));
+    }
+    value
 }
 
 /// Comma-separated networks (`10.0.0.0/8`, or one address for itself).
