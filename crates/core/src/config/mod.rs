@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 
+use crate::events::kafka;
 use crate::vocab::PaymentProvider;
 
 pub use raw::RawConfig;
@@ -353,7 +354,7 @@ impl Config {
         }
 
         let event_bus_url = raw.event_bus_url.unwrap_or_else(|| "memory://".to_owned());
-        if !(event_bus_url == "memory://" || crate::events::kafka::brokers_of(&event_bus_url).is_some()) {
+        if !(event_bus_url == "memory://" || kafka::brokers_of(&event_bus_url).is_some()) {
             problems.push(format!("EVENT_BUS_URL must be memory:// or kafka://HOST:PORT,… (got {event_bus_url:?})"));
         }
         let cache_url = raw.cache_url.unwrap_or_else(|| "memory://".to_owned());
@@ -422,9 +423,20 @@ impl Config {
         }
         let outbox_poll_interval_ms =
             in_range("KEYSHOP_OUTBOX_POLL_INTERVAL_MS", raw.outbox_poll_interval_ms, 500, 10..=60_000, &mut problems);
-        let kafka_fetch_wait_ms =
-            in_range("KEYSHOP_KAFKA_FETCH_WAIT_MS", raw.kafka_fetch_wait_ms, 10, 1..=1_000, &mut problems);
-        let kafka_partitions = in_range("KEYSHOP_KAFKA_PARTITIONS", raw.kafka_partitions, 6, 1..=1_000, &mut problems);
+        let kafka_fetch_wait_ms = in_range(
+            "KEYSHOP_KAFKA_FETCH_WAIT_MS",
+            raw.kafka_fetch_wait_ms,
+            kafka::DEFAULT_FETCH_WAIT_MS,
+            1..=1_000,
+            &mut problems,
+        );
+        let kafka_partitions = in_range(
+            "KEYSHOP_KAFKA_PARTITIONS",
+            raw.kafka_partitions,
+            kafka::DEFAULT_PARTITIONS,
+            1..=1_000,
+            &mut problems,
+        );
 
         let public_url = raw
             .public_url

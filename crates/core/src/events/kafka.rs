@@ -44,6 +44,10 @@ const QUEUE_FULL_WAIT: Duration = Duration::from_millis(100);
 /// Deliveries read ahead per member before it waits for its handlers.
 const READ_AHEAD: usize = 256;
 
+/// `KEYSHOP_KAFKA_FETCH_WAIT_MS` and `KEYSHOP_KAFKA_PARTITIONS` unless set.
+pub const DEFAULT_FETCH_WAIT_MS: u64 = 10;
+pub const DEFAULT_PARTITIONS: i32 = 6;
+
 /// The bus's settings besides the brokers.
 #[derive(Debug, Clone)]
 pub struct KafkaSettings {
@@ -72,9 +76,9 @@ impl Default for KafkaSettings {
         KafkaSettings {
             max_attempts: 5,
             base_backoff: Duration::from_millis(200),
-            partitions: 6,
+            partitions: DEFAULT_PARTITIONS,
             session_timeout: Duration::from_secs(10),
-            fetch_wait: Duration::from_millis(10),
+            fetch_wait: Duration::from_millis(DEFAULT_FETCH_WAIT_MS),
         }
     }
 }

@@ -126,15 +126,20 @@ pub fn backlog(conn: &mut DbConnection) -> QueryResult<(i64, Option<i64>)> {
         .get_result(conn)
 }
 
-/// Deletes up to `limit` rows published before `published_before_ms`, the
-/// oldest first; how many it deleted. Pending rows are never deleted.
+/// Deletes, among the `limit` oldest rows, those published before
+/// `published_before_ms`; how many it deleted. Pending rows are never
+/// deleted. Only those rows are read (a range of the primary key): looking
+/// for old rows across the whole table would read all of it each time
+/// nothing is old yet.
 pub fn prune_published(conn: &mut DbConnection, published_before_ms: i64, limit: i64) -> QueryResult<usize> {
-    let published = outbox::published_at.lt(published_before_ms);
-    let oldest: Vec<i64> =
-        outbox::table.filter(published).order(outbox::seq.asc()).limit(limit).select(outbox::seq).load(conn)?;
-    let Some(&last) = oldest.last() else { return Ok(0) };
-    // Those rows: the rows published so long ago cannot grow in number.
-    diesel::delete(outbox::table.filter(published).filter(outbox::seq.le(last))).execute(conn)
+    let first: Option<i64> = outbox::table.select(diesel::dsl::min(outbox::seq)).get_result(conn)?;
+    let Some(first) = first else { return Ok(0) };
+    diesel::delete(
+        outbox::table
+            .filter(outbox::seq.lt(first.saturating_add(limit)))
+            .filter(outbox::published_at.lt(published_before_ms)),
+    )
+    .execute(conn)
 }
 
 /// Wakes the relay after a commit so events leave at once instead of at the
@@ -154,8 +159,9 @@ const MEASURE_EVERY: Duration = Duration::from_secs(1);
 pub const KEEP_PUBLISHED: Duration = Duration::from_secs(60 * 60);
 /// How often the relay deletes the rows published longer ago.
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
-/// Rows deleted per write, and writes per pass at most: a pass holds the
-/// (SQLite) writer briefly, and a backlog of old rows goes over several.
+/// The oldest rows looked at per write, and writes per pass at most: a pass
+/// holds the (SQLite) writer briefly, and a backlog of old rows goes over
+/// several.
 const PRUNE_BATCH: i64 = 5_000;
 const PRUNE_BATCHES_PER_PASS: usize = 20;
 /// How long the last pass at shutdown may take.
@@ -231,7 +237,8 @@ impl OutboxRelay {
     /// second time: consumers are idempotent).
     pub async fn run(self, mut shutdown: Shutdown) {
         let mut measured: Option<tokio::time::Instant> = None;
-        let mut pruned: Option<tokio::time::Instant> = None;
+        // The first pass a minute after the start, not during it.
+        let mut pruned = tokio::time::Instant::now();
         let mut in_flight: FuturesUnordered<BatchAcks> = FuturesUnordered::new();
         // The seqs handed off and not yet settled.
         let mut handed: HashSet<i64> = HashSet::new();
@@ -292,9 +299,9 @@ impl OutboxRelay {
                 self.measure_backlog().await;
                 measured = Some(tokio::time::Instant::now());
             }
-            if pruned.is_none_or(|at| at.elapsed() >= PRUNE_EVERY) {
+            if pruned.elapsed() >= PRUNE_EVERY {
                 self.prune().await;
-                pruned = Some(tokio::time::Instant::now());
+                pruned = tokio::time::Instant::now();
             }
             // A lingering hand-off, a pause or the next poll.
             let poll = linger_until.is_none() && paused_until.is_none();
@@ -378,7 +385,7 @@ impl OutboxRelay {
             match deleted {
                 Ok(deleted) => {
                     metrics::counter!("outbox_pruned_total", "service" => self.service).increment(deleted as u64);
-                    if i64::try_from(deleted).unwrap_or(i64::MAX) < PRUNE_BATCH {
+                    if deleted == 0 {
                         return;
                     }
                 }
