@@ -15,6 +15,8 @@
 //!   `idempotency_level`, see [`keyshop_proto::idempotency`]) and it failed
 //!   UNAVAILABLE: at most [`MAX_ATTEMPTS`] in all, with a short jittered
 //!   back-off, never after a time-out (the caller's budget is spent).
+//! - **In process**: a replica served by this very process (every service of
+//!   the embedded mode) is called without its socket ([`super::local`]).
 //! - **Metrics**: `grpc_client_requests_total{target,method,code}` and
 //!   `grpc_client_retries_total{target,method}`.
 
@@ -299,7 +301,10 @@ impl Shared {
                 return Err(format!("no replica of {}", self.name).into());
             };
             let request = rebuild(&parts, Body::new(Full::new(body.clone())));
-            let outcome = call(replica.channel.clone(), request).await;
+            let outcome = match super::local::find(replica.address) {
+                Some(server) => server.call(request).await,
+                None => call(replica.channel.clone(), request).await,
+            };
             let may_retry = attempt < MAX_ATTEMPTS;
             match outcome {
                 Ok(response) => {

@@ -3,6 +3,7 @@
 //! retries ([`client`]), request metrics and health of a server.
 
 pub mod client;
+pub mod local;
 pub mod metered;
 
 use std::time::Duration;
@@ -73,7 +74,7 @@ impl tonic::service::Interceptor for ContextInterceptor {
 pub fn endpoint(url: &str) -> Result<Endpoint, tonic::transport::Error> {
     Ok(Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(3))
-        .timeout(Duration::from_secs(10))
+        .timeout(local::CALL_TIMEOUT)
         .tcp_nodelay(true)
         .http2_keep_alive_interval(Duration::from_secs(30)))
 }
@@ -87,7 +88,7 @@ pub fn client(signer: &Signer, service: Party, url: &str) -> Result<Intercepted,
 }
 
 /// The server span of an incoming call, child of the caller's trace.
-pub fn server_span(request: &http::Request<()>) -> tracing::Span {
+pub fn server_span<B>(request: &http::Request<B>) -> tracing::Span {
     let header = |name: &str| request.headers().get(name).and_then(|value| value.to_str().ok()).unwrap_or("");
     let span = tracing::info_span!("grpc", path = %request.uri().path(), request_id = %header(REQUEST_ID_HEADER));
     telemetry::set_parent(&span, header("traceparent"), header("tracestate"));
@@ -152,7 +153,9 @@ pub fn bearer<T>(request: &tonic::Request<T>) -> Option<String> {
 
 /// Serves `routes` (a service's API) on `listener` beside the standard gRPC
 /// health service, which reports `name` serving, until `shutdown`; every call
-/// but health's is checked by `verifier` first ([`crate::identity`]); then
+/// but health's is checked by `verifier` first ([`crate::identity`]).
+/// Callers in this process reach the same server without the socket
+/// ([`local`]) until `shutdown`. Then it
 /// finishes the calls in flight and waits for the service's background
 /// `tasks` (relay, consumers, workers), which stop on the same signal
 /// (within [`STOP_GRACE`]).
@@ -168,15 +171,29 @@ pub async fn serve_routes(
     db: crate::db::Db,
     verifier: Verifier,
 ) -> Result<(), tonic::transport::Error> {
+    use tower::Layer as _;
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     let health = tokio::spawn(report_health(health_reporter, name.to_owned(), db));
+    let routes = routes.add_service(health_service);
+    let identity = IdentityLayer::new(verifier);
+    let server = MeteredLayer.layer(identity.layer(routes.clone()));
+    let registration = match listener.local_addr() {
+        Ok(address) => Some(local::register(address, server)),
+        Err(error) => {
+            tracing::warn!(service = name, error = %error, "no local address: callers in this process use the socket");
+            None
+        }
+    };
     let mut stop = shutdown;
     let served = tonic::transport::Server::builder()
         .trace_fn(server_span)
         .layer(MeteredLayer)
-        .layer(IdentityLayer::new(verifier))
-        .add_routes(routes.add_service(health_service))
-        .serve_with_incoming_shutdown(incoming(listener), async move { stop.wait().await })
+        .layer(identity)
+        .add_routes(routes)
+        .serve_with_incoming_shutdown(incoming(listener), async move {
+            stop.wait().await;
+            drop(registration);
+        })
         .await;
     health.abort();
     served?;

@@ -1,9 +1,10 @@
-//! Every service checks who calls it, on its own port: a call without a valid
-//! identity assertion, and a staff method called for a role without the
-//! permission (or by a service that is not its step's), is refused before
-//! any handler runs, and changes nothing.
+//! Every service checks who calls it, on its own port and in process: a
+//! call without a valid identity assertion, and a staff method called for a
+//! role without the permission (or by a service that is not its step's), is
+//! refused before any handler runs, and changes nothing.
 
 use keyshop_core::config::ServiceName;
+use keyshop_core::grpc::Balanced;
 use keyshop_core::identity::access::GUARDED;
 use keyshop_core::identity::{Access, Claims, HEADER, Keyring, Party, Permission, StaffRole, now_secs};
 use keyshop_proto::catalog::v1 as catalog;
@@ -21,10 +22,23 @@ fn service_of(path: &str) -> ServiceName {
     ServiceName::parse(name).unwrap_or_else(|| panic!("{path}: no service"))
 }
 
-/// Calls `path` with an empty message and `token` (if any) as the assertion.
+/// Calls `path` with an empty message and `token` (if any) as the assertion,
+/// over the service's socket and again in process, as the store's services
+/// and its gateway call each other: both ways answer alike.
 async fn call(store: &TestStore, path: &'static str, token: Option<String>) -> Code {
-    let channel = store.raw_channel(service_of(path)).await;
-    let mut grpc = tonic::client::Grpc::new(channel);
+    let service = service_of(path);
+    let socket = unary(store.raw_channel(service).await, path, token.clone()).await;
+    let in_process = unary(Balanced::new("test", &store.grpc_url(service)).unwrap(), path, token).await;
+    assert_eq!(socket, in_process, "{path}: over the socket and in process");
+    socket
+}
+
+async fn unary<T>(transport: T, path: &'static str, token: Option<String>) -> Code
+where
+    T: tonic::client::GrpcService<tonic::body::Body, ResponseBody = tonic::body::Body>,
+    T::Error: std::fmt::Debug,
+{
+    let mut grpc = tonic::client::Grpc::new(transport);
     grpc.ready().await.unwrap();
     let mut request = tonic::Request::new(());
     if let Some(token) = token {
