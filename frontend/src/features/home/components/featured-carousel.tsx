@@ -36,6 +36,8 @@ export function FeaturedCarousel({
   const labels = useCatalogLabels();
   const slides = (products ?? []).slice(0, SLIDE_COUNT);
   const [index, setIndex] = useState(0);
+  // Whether the carousel has moved yet: only then do deals slide in.
+  const [moved, setMoved] = useState(false);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
   const count = slides.length;
@@ -43,7 +45,10 @@ export function FeaturedCarousel({
 
   useEffect(() => {
     if (paused || hovered || count < 2) return undefined;
-    const timer = window.setTimeout(() => setIndex((value) => (value + 1) % count), AUTOPLAY_MS);
+    const timer = window.setTimeout(() => {
+      setMoved(true);
+      setIndex((value) => (value + 1) % count);
+    }, AUTOPLAY_MS);
     return () => window.clearTimeout(timer);
   }, [paused, hovered, count, current]);
 
@@ -52,7 +57,10 @@ export function FeaturedCarousel({
   }
   if (count === 0) return null;
 
-  const go = (next: number) => setIndex((next + count) % count);
+  const go = (next: number) => {
+    setMoved(true);
+    setIndex((next + count) % count);
+  };
 
   return (
     <section
@@ -65,7 +73,11 @@ export function FeaturedCarousel({
       onFocusCapture={() => setHovered(true)}
       onBlurCapture={() => setHovered(false)}
     >
-      <div className="ks-featured__viewport" aria-live={paused ? 'polite' : 'off'}>
+      <div
+        className="ks-featured__viewport"
+        aria-live={paused ? 'polite' : 'off'}
+        data-moved={moved || undefined}
+      >
         {slides.map((product, position) => (
           <div
             key={product.id}

@@ -74,8 +74,12 @@ describe('home lists', () => {
         .filter((slide) => !slide.hidden);
     expect(visible()).toHaveLength(1);
     expect(visible()[0]).toHaveTextContent('Game 500');
+    // The first deal shows at once; deals slide in only once the carousel moves.
+    const viewport = carousel.querySelector('.ks-featured__viewport');
+    expect(viewport).not.toHaveAttribute('data-moved');
     await user.click(within(carousel).getByRole('button', { name: 'Next deal' }));
     expect(visible()[0]).toHaveTextContent('Game 501');
+    expect(viewport).toHaveAttribute('data-moved');
     await user.click(within(carousel).getByRole('button', { name: 'Show deal 3 of 3' }));
     expect(visible()[0]).toHaveTextContent('Game 502');
   });

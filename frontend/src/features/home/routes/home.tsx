@@ -2,6 +2,7 @@ import { Clock, Flame, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { paths } from '@/config/paths';
+import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';
 
 import { useBestSellers } from '../api/get-best-sellers';
 import { useHotGames } from '../api/get-hot-games';
@@ -24,38 +25,41 @@ export function HomeRoute() {
   const hot = useHotGames();
   const bestSellers = useBestSellers();
   const latest = useLatestReleases();
+  const belowTheFold = useAfterFirstPaint();
   return (
     <>
       <LanguageSuggestion />
       <Hero featured={hot.isError ? [] : hot.data} />
-      <div className="ks-home-rows">
-        <ProductRow
-          id="best-sellers"
-          title={t('home.bestSellers')}
-          icon={Trophy}
-          products={bestSellers.data}
-          failed={bestSellers.isError}
-          seeAllTo={`${paths.games}?sort=best_selling`}
-        />
-        <ProductRow
-          id="latest-releases"
-          title={t('home.latestReleases')}
-          icon={Clock}
-          products={latest.data}
-          failed={latest.isError}
-          seeAllTo={`${paths.games}?sort=newest`}
-        />
-        <ProductRow
-          id="hot-games"
-          title={t('home.hottest')}
-          icon={Flame}
-          products={hot.data}
-          failed={hot.isError}
-          seeAllTo={`${paths.games}?sort=discount`}
-        />
-        <PlatformTiles />
-        <TrustStrip />
-      </div>
+      {belowTheFold ? (
+        <div className="ks-home-rows">
+          <ProductRow
+            id="best-sellers"
+            title={t('home.bestSellers')}
+            icon={Trophy}
+            products={bestSellers.data}
+            failed={bestSellers.isError}
+            seeAllTo={`${paths.games}?sort=best_selling`}
+          />
+          <ProductRow
+            id="latest-releases"
+            title={t('home.latestReleases')}
+            icon={Clock}
+            products={latest.data}
+            failed={latest.isError}
+            seeAllTo={`${paths.games}?sort=newest`}
+          />
+          <ProductRow
+            id="hot-games"
+            title={t('home.hottest')}
+            icon={Flame}
+            products={hot.data}
+            failed={hot.isError}
+            seeAllTo={`${paths.games}?sort=discount`}
+          />
+          <PlatformTiles />
+          <TrustStrip />
+        </div>
+      ) : null}
     </>
   );
 }
