@@ -2,12 +2,13 @@
 //! counts and the search index. Built from the database at start and rebuilt
 //! whenever products change; a change of stock (every sale) or of a rating
 //! (every review) patches a copy that shares the index and look-ups instead. Readers take the current
-//! snapshot and never wait for a rebuild.
+//! snapshot and never wait for a rebuild. Each snapshot remembers the
+//! listings asked of it (a listing only changes with the snapshot).
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
-use crate::domain::listing::ProductCodes;
+use crate::domain::listing::{Listing, ProductCodes, ProductQuery};
 use crate::domain::product::ProductSummary;
 use keyshop_core::vocab::{Genre, Platform, ProductType, Region};
 
@@ -32,6 +33,39 @@ pub struct Snapshot {
     by_names: Arc<HashMap<String, usize>>,
     pub search: Arc<SearchIndex>,
     pub navigation: NavigationCounts,
+    /// The listings of the queries asked of this snapshot so far.
+    pub listings: ListingMemo,
+}
+
+/// How many listings a snapshot remembers; past it, it starts over. A
+/// listing holds a page of product handles and the facet counts (~1 KB).
+const MAX_LISTINGS: usize = 1024;
+
+/// Listings by query, for one snapshot: the same query over the same
+/// products has the same answer, so a list asked again (the first page of
+/// the catalog, a popular filter) costs a look-up instead of a pass over
+/// every product. Dropped with its snapshot: a change of stock, of a rating
+/// or of a product starts a new one.
+#[derive(Default)]
+pub struct ListingMemo(Mutex<HashMap<ProductQuery, Arc<Listing>>>);
+
+impl ListingMemo {
+    pub fn get(&self, query: &ProductQuery) -> Option<Arc<Listing>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(query).cloned()
+    }
+
+    pub fn put(&self, query: ProductQuery, listing: Arc<Listing>) {
+        let mut listings = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if listings.len() >= MAX_LISTINGS && !listings.contains_key(&query) {
+            listings.clear();
+        }
+        listings.insert(query, listing);
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).len()
+    }
 }
 
 fn names_key(game_name: &str, game_ext_name: &str) -> String {
@@ -72,7 +106,15 @@ impl Snapshot {
             genres: genres.counts(),
             regions: regions.counts(),
         };
-        Snapshot { products, codes, by_id: Arc::new(by_id), by_names: Arc::new(by_names), search, navigation }
+        Snapshot {
+            products,
+            codes,
+            by_id: Arc::new(by_id),
+            by_names: Arc::new(by_names),
+            search,
+            navigation,
+            listings: ListingMemo::default(),
+        }
     }
 
     /// The same catalog with `ids` as they are now: those in `current`
@@ -152,6 +194,7 @@ impl Snapshot {
             by_names: self.by_names.clone(),
             search: self.search.clone(),
             navigation: self.navigation.clone(),
+            listings: ListingMemo::default(),
         })
     }
 
@@ -237,6 +280,47 @@ mod tests {
         assert!(Arc::ptr_eq(&patched.search, &snapshot.search), "the index is shared");
         assert_eq!(snapshot.by_id(2).unwrap().stock, StockStatus::InStock, "the old snapshot is untouched");
         assert_eq!(patched.by_names("game-2", "steam-global").unwrap().id, 2);
+    }
+
+    fn listing_of(snapshot: &Snapshot, query: &ProductQuery) -> Arc<Listing> {
+        Arc::new(crate::domain::listing::list(&snapshot.products, &snapshot.codes, query, None))
+    }
+
+    #[test]
+    fn a_listing_is_remembered_by_its_snapshot_only() {
+        let snapshot =
+            Snapshot::build(vec![product(1, StockStatus::InStock), product(2, StockStatus::InStock)]).unwrap();
+        let query = ProductQuery::default();
+        assert!(snapshot.listings.get(&query).is_none());
+        let listing = listing_of(&snapshot, &query);
+        snapshot.listings.put(query.clone(), listing.clone());
+        assert!(Arc::ptr_eq(&snapshot.listings.get(&query).unwrap(), &listing));
+        let other = ProductQuery { stock: 1, ..ProductQuery::default() };
+        assert!(snapshot.listings.get(&other).is_none(), "another query is another listing");
+
+        let patched = snapshot.with_stock(&[(2, StockStatus::OutOfStock)]).unwrap();
+        assert!(patched.listings.get(&query).is_none(), "a new snapshot starts with none");
+        let edited = snapshot.with_products(&[1], vec![product(1, StockStatus::Low)]).unwrap();
+        assert!(edited.listings.get(&query).is_none());
+    }
+
+    #[test]
+    fn a_full_memo_starts_over() {
+        let snapshot = Snapshot::build(vec![product(1, StockStatus::InStock)]).unwrap();
+        let listing = listing_of(&snapshot, &ProductQuery::default());
+        let query = |page: u32| ProductQuery {
+            paging: keyshop_core::paging::Paging { page, limit: 10 },
+            ..ProductQuery::default()
+        };
+        for page in 1..=MAX_LISTINGS as u32 {
+            snapshot.listings.put(query(page), listing.clone());
+        }
+        assert_eq!(snapshot.listings.len(), MAX_LISTINGS);
+        snapshot.listings.put(query(1), listing.clone());
+        assert_eq!(snapshot.listings.len(), MAX_LISTINGS, "a known query is replaced in place");
+        snapshot.listings.put(query(0), listing);
+        assert_eq!(snapshot.listings.len(), 1);
+        assert!(snapshot.listings.get(&query(0)).is_some());
     }
 
     #[test]

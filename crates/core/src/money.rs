@@ -99,7 +99,7 @@ impl utoipa::ToSchema for CurrencyCode {}
 crate::sql_text!(CurrencyCode, |code| code.as_str(), |text| CurrencyCode::parse(&text));
 
 /// Units of a currency per 1 USD, in millionths (0.92 is 920,000).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExchangeRate(i64);
 
 impl ExchangeRate {

@@ -7,7 +7,7 @@ pub const ALLOWED_LIMITS: [u32; 4] = [10, 20, 30, 50];
 pub const DEFAULT_LIMIT: u32 = 20;
 pub const MAX_PAGE: u32 = 100_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Paging {
     pub page: u32,
     pub limit: u32,

@@ -37,7 +37,7 @@ pub struct RawQuery {
 }
 
 /// A price range in the shopper's currency, minor units of that currency.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PriceRange {
     pub min: Option<i64>,
     pub max: Option<i64>,
@@ -87,7 +87,7 @@ impl ProductCodes {
 }
 
 /// A valid product query; every code set is a bitmask (0 = no filter).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ProductQuery {
     pub text: Option<String>,
     pub genres: u32,

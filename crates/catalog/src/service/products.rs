@@ -11,10 +11,10 @@ use keyshop_core::paging::Paging;
 use keyshop_core::vocab::SortOrder;
 
 use super::{CACHE_TTL, CatalogService};
-use crate::domain::listing::{self, Facets, ProductQuery, RawQuery};
+use crate::domain::listing::{self, Facets, Listing, ProductQuery, RawQuery};
 use crate::domain::product::{ProductDetail, ProductSummary, ProductTexts, Requirements, is_slug};
 use crate::domain::taxonomy::{self, Kind};
-use crate::snapshot::NavigationCounts;
+use crate::snapshot::{NavigationCounts, Snapshot};
 use crate::store;
 
 pub const DEFAULT_HOME_LIMIT: i32 = 12;
@@ -159,19 +159,42 @@ impl CatalogService {
 
     fn run_query(&self, query: &ProductQuery) -> ProductPage {
         let snapshot = self.snapshot();
+        let listing = match snapshot.listings.get(query) {
+            Some(listing) => listing,
+            None => {
+                let (listing, complete) = Self::list(&snapshot, query);
+                let listing = Arc::new(listing);
+                // A listing without its search hits is not kept: the next ask searches again.
+                if complete {
+                    snapshot.listings.put(query.clone(), listing.clone());
+                }
+                listing
+            }
+        };
+        ProductPage {
+            rows: listing.rows.clone(),
+            total: listing.total,
+            paging: query.paging,
+            facets: listing.facets.clone(),
+        }
+    }
+
+    /// The listing of `query` over `snapshot`, and whether the search (if any) answered.
+    fn list(snapshot: &Snapshot, query: &ProductQuery) -> (Listing, bool) {
+        let mut complete = true;
         let scores: Option<HashMap<i64, f32>> = query.text.as_ref().map(|text| {
             snapshot
                 .search
                 .search(text, MAX_SEARCH_HITS)
                 .unwrap_or_else(|error| {
                     tracing::warn!(error = %error, "search failed; no hits");
+                    complete = false;
                     Vec::new()
                 })
                 .into_iter()
                 .collect()
         });
-        let listing = listing::list(&snapshot.products, &snapshot.codes, query, scores.as_ref());
-        ProductPage { rows: listing.rows, total: listing.total, paging: query.paging, facets: listing.facets }
+        (listing::list(&snapshot.products, &snapshot.codes, query, scores.as_ref()), complete)
     }
 
     /// The list of one type, platform or genre.
