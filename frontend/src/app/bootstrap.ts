@@ -74,8 +74,11 @@ export function prefetchFirstScreen(
       })
       .catch(ignore),
   ]);
-  const timeout = new Promise<void>((resolve) => {
-    window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+  return new Promise<void>((resolve) => {
+    const timer = window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+    void answers.then(() => {
+      window.clearTimeout(timer);
+      resolve();
+    });
   });
-  return Promise.race([answers.then(ignore), timeout]);
 }

@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted) return undefined;
     // The next animation frame comes before the paint; a task queued from it runs after.
     let timer = 0;
     const frame = window.requestAnimationFrame(() => {
@@ -17,6 +16,6 @@ export function useAfterFirstPaint(): boolean {
       window.cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [painted]);
+  }, []);
   return painted;
 }
