@@ -2,7 +2,8 @@
 //! transaction; the [`OutboxRelay`] publishes pending rows in order and stamps
 //! them. A crash between publish and stamp publishes again (at-least-once).
 //! Published rows are kept for [`KEEP_PUBLISHED`] (to see what went out),
-//! then the relay deletes them.
+//! then the relay deletes them, and the consumers' claims of the same
+//! database after [`processed::KEEP_PROCESSED`].
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -16,7 +17,7 @@ use futures::stream::FuturesUnordered;
 use futures::{FutureExt, StreamExt};
 use tokio::sync::Notify;
 
-use super::{BusError, Event, EventBus};
+use super::{BusError, Event, EventBus, processed};
 use crate::clock::{Clock, SystemClock};
 use crate::db::{Backend, Db, DbConnection, DbError};
 use crate::shutdown::Shutdown;
@@ -375,22 +376,40 @@ impl OutboxRelay {
         }
     }
 
-    /// Deletes the rows published more than [`KEEP_PUBLISHED`] ago, a batch
-    /// per write (`outbox_pruned_total`); a failure waits for the next pass.
+    /// Deletes the rows published more than [`KEEP_PUBLISHED`] ago
+    /// (`outbox_pruned_total`) and the consumers' claims older than
+    /// [`processed::KEEP_PROCESSED`] (`processed_events_pruned_total`), the
+    /// same database's two tables that grow with every event.
     async fn prune(&self) {
-        let before = SystemClock.now_ms() - i64::try_from(KEEP_PUBLISHED.as_millis()).unwrap_or(i64::MAX);
+        let now = SystemClock.now_ms();
+        let age = |keep: Duration| now - i64::try_from(keep.as_millis()).unwrap_or(i64::MAX);
+        let (published_before, processed_before) = (age(KEEP_PUBLISHED), age(processed::KEEP_PROCESSED));
+        self.prune_table("outbox_pruned_total", move |conn| prune_published(conn, published_before, PRUNE_BATCH)).await;
+        self.prune_table("processed_events_pruned_total", move |conn| {
+            processed::prune(conn, processed_before, PRUNE_BATCH)
+        })
+        .await;
+    }
+
+    /// Runs `delete` (one batch of old rows) until it deletes nothing, at most
+    /// [`PRUNE_BATCHES_PER_PASS`] times, counting the rows in `counter`; a
+    /// failure waits for the next pass.
+    async fn prune_table(
+        &self,
+        counter: &'static str,
+        delete: impl Fn(&mut DbConnection) -> QueryResult<usize> + Clone + Send + 'static,
+    ) {
         for _ in 0..PRUNE_BATCHES_PER_PASS {
-            let deleted =
-                self.db.write(move |conn| prune_published(conn, before, PRUNE_BATCH).map_err(DbError::from)).await;
-            match deleted {
+            let delete = delete.clone();
+            match self.db.write(move |conn| delete(conn).map_err(DbError::from)).await {
                 Ok(deleted) => {
-                    metrics::counter!("outbox_pruned_total", "service" => self.service).increment(deleted as u64);
+                    metrics::counter!(counter, "service" => self.service).increment(deleted as u64);
                     if deleted == 0 {
                         return;
                     }
                 }
                 Err(error) => {
-                    tracing::warn!(error = %error, "deleting published outbox rows failed");
+                    tracing::warn!(error = %error, table = counter, "deleting old rows failed");
                     return;
                 }
             }

@@ -279,6 +279,28 @@ storage_test!(a_consumer_claims_an_event_once, &CORE_MIGRATIONS, |db: Db| async 
     assert!(other_consumer);
 });
 
+storage_test!(old_claims_are_pruned_oldest_first, &CORE_MIGRATIONS, |db: Db| async move {
+    let claim = |event_id: &'static str| {
+        let db = db.clone();
+        async move { db.write(move |conn| processed::claim(conn, "member", event_id).map_err(DbError::from)).await }
+    };
+    for event_id in ["a", "b", "c"] {
+        assert!(claim(event_id).await.unwrap());
+        // Each claim in a millisecond of its own.
+        tokio::time::sleep(Duration::from_millis(3)).await;
+    }
+    let prune = |before: i64, limit: i64| {
+        let db = db.clone();
+        async move { db.write(move |conn| processed::prune(conn, before, limit).map_err(DbError::from)).await }
+    };
+    let now = keyshop_core::clock::Clock::now_ms(&keyshop_core::clock::SystemClock);
+    assert_eq!(prune(now - 60_000, 10).await.unwrap(), 0, "claimed a moment ago: kept");
+    assert_eq!(prune(now + 60_000, 2).await.unwrap(), 2, "the two oldest");
+    assert!(!claim("c").await.unwrap(), "the newest claim is still known");
+    assert!(claim("a").await.unwrap(), "a pruned claim is forgotten");
+    assert_eq!(prune(now + 60_000, 10).await.unwrap(), 2, "c and the new claim of a");
+});
+
 storage_test!(each_writer_keeps_its_outcome_when_writes_are_grouped, &CORE_MIGRATIONS, |db: Db| async move {
     // The first write holds the writer while the others queue behind it, so
     // on SQLite they are committed as one group: the failing and the

@@ -1,0 +1,1 @@
+DROP INDEX processed_events_age;
