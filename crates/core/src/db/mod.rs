@@ -36,6 +36,19 @@ impl DbConnection {
     }
 }
 
+/// Runs `$body` with `$inner` bound to the backend's own connection, for
+/// what diesel's multi-backend connection cannot write (`ON CONFLICT`, row
+/// locks, a batch insert): `on_backend!(conn, |inner| insert.execute(inner))`.
+#[macro_export]
+macro_rules! on_backend {
+    ($conn:expr, |$inner:ident| $body:expr) => {
+        match $conn {
+            $crate::db::DbConnection::Sqlite($inner) => $body,
+            $crate::db::DbConnection::Postgres($inner) => $body,
+        }
+    };
+}
+
 /// The migrations of one component, one embedded tree per backend with
 /// matching folder names.
 pub struct Migrations {

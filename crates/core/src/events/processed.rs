@@ -38,15 +38,10 @@ pub fn claim(conn: &mut DbConnection, consumer: &str, event_id: &str) -> QueryRe
         processed_events::event_id.eq(event_id),
         processed_events::processed_at.eq(now_ms),
     );
-    // `ON CONFLICT` is written per backend: diesel's multi-backend connection has no such clause.
-    let inserted = match conn {
-        DbConnection::Sqlite(inner) => {
-            diesel::insert_into(processed_events::table).values(row).on_conflict_do_nothing().execute(inner)?
-        }
-        DbConnection::Postgres(inner) => {
-            diesel::insert_into(processed_events::table).values(row).on_conflict_do_nothing().execute(inner)?
-        }
-    };
+    let inserted = crate::on_backend!(conn, |inner| diesel::insert_into(processed_events::table)
+        .values(row)
+        .on_conflict_do_nothing()
+        .execute(inner))?;
     Ok(inserted == 1)
 }
 
@@ -61,6 +56,6 @@ pub fn prune(conn: &mut DbConnection, processed_before_ms: i64, limit: i64) -> Q
         .offset(limit.max(1) - 1)
         .first(conn)
         .optional()?;
-    let until = edge.map_or(processed_before_ms, |edge| edge.saturating_add(1).min(processed_before_ms));
+    let until = edge.map_or(processed_before_ms, |edge| edge.saturating_add(1));
     diesel::delete(processed_events::table.filter(processed_events::processed_at.lt(until))).execute(conn)
 }

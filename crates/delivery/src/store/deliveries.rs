@@ -4,8 +4,8 @@
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
 
-use super::keys::on_backend;
 use super::schema::{deliveries, delivery_lines};
+use keyshop_core::on_backend;
 
 keyshop_core::code_enum! {
     /// Where a paid order's delivery e-mail is.

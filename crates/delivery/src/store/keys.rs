@@ -2,22 +2,11 @@
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
+use keyshop_core::on_backend;
 
 use super::schema::product_keys;
 use crate::domain::reservation::KeyStatus;
 use crate::domain::vault::Sealed;
-
-/// Runs the same typed query on whichever backend `conn` is, for the
-/// statements the multi-backend connection does not offer (row locks, upserts).
-macro_rules! on_backend {
-    ($conn:expr, |$inner:ident| $body:expr) => {
-        match $conn {
-            DbConnection::Sqlite($inner) => $body,
-            DbConnection::Postgres($inner) => $body,
-        }
-    };
-}
-pub(crate) use on_backend;
 
 pub struct NewKey {
     pub sku: String,

@@ -3,9 +3,9 @@
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
 
-use super::keys::on_backend;
 use super::schema::{reservation_lines, reservations};
 use crate::domain::reservation::{HoldState, LineRequest};
+use keyshop_core::on_backend;
 
 #[derive(Debug, Clone, Queryable)]
 pub struct ReservationRow {

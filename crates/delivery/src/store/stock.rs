@@ -3,8 +3,8 @@
 use diesel::prelude::*;
 use keyshop_core::db::{DbConnection, like_escaped};
 
-use super::keys::on_backend;
 use super::schema::stock;
+use keyshop_core::on_backend;
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = stock)]
