@@ -74,6 +74,22 @@ function precompression() {
   ];
 }
 
+/**
+ * V8's explicit compile hint on the entry script: almost every function of it runs before the
+ * first paint (React, the router, i18next, the home page), so V8 compiles them all on a
+ * background thread while the file streams in instead of one by one on the main thread at
+ * their first call. Added after minification, which would drop the comment.
+ * @returns {import('webpack').WebpackPluginInstance}
+ */
+function compileHint() {
+  return new webpack.BannerPlugin({
+    banner: '//# allFunctionsCalledOnLoad',
+    raw: true,
+    test: /^static\/js\/main\./,
+    stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING,
+  });
+}
+
 /** @returns {import('webpack').Configuration & { devServer?: Record<string, unknown> }} */
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -167,6 +183,7 @@ export default (_env, argv) => {
           : false,
       }),
       new ChunkGroupManifestPlugin(),
+      ...(production ? [compileHint()] : []),
       new MiniCssExtractPlugin({
         filename: production ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',
         chunkFilename: production
