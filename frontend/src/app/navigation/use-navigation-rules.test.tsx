@@ -166,6 +166,15 @@ describe('navigation rules: scroll and same place', () => {
     expect(scrolledTo).toEqual([0]);
   });
 
+  it('leaves the address the page was loaded at where the browser put it', () => {
+    const { env, scrolledTo } = fakeScroll(600, true);
+    const getScrollY = jest.fn(env.getScrollY);
+    env.getScrollY = getScrollY;
+    renderAt('/games', env);
+    expect(getScrollY).not.toHaveBeenCalled();
+    expect(scrolledTo).toEqual([]);
+  });
+
   it('animates the scroll otherwise (frames requested, no jump)', async () => {
     const { env, scrolledTo } = fakeScroll(600, false);
     const requestFrame = jest.fn(() => 1);

@@ -22,7 +22,10 @@ export interface NavigationRulesOptions {
  * - the `lang` query (L1–L5 of `lang-query.ts`) on every new address: switch and persist the
  *   language, and fix the address with a history replace; when the shopper picks another
  *   language in the switcher, the address follows it (`lang` names it, none for English);
- * - scroll to the top over 800 ms, at once when the shopper prefers reduced motion.
+ * - scroll to the top over 800 ms, at once when the shopper prefers reduced motion; not on the
+ *   address the page was loaded at, which the browser has placed itself (at the top, or where a
+ *   reload left it) — and asking the scroll position then would force the whole first layout
+ *   before the first paint.
  */
 export function useNavigationRules({ scrollEnvironment }: NavigationRulesOptions = {}): void {
   const location = useLocation();
@@ -30,6 +33,7 @@ export function useNavigationRules({ scrollEnvironment }: NavigationRulesOptions
   const language = useAppStore(selectLanguage);
   const setLanguage = useAppStore(selectSetLanguage);
   const seenKey = useRef<string | null>(null);
+  const loadedHere = useRef(true);
 
   useEffect(() => {
     const replace = (pathname: string, search: string, hash: string): void => {
@@ -57,8 +61,11 @@ export function useNavigationRules({ scrollEnvironment }: NavigationRulesOptions
     }
   }, [location, language, navigate, setLanguage]);
 
-  useEffect(
-    () => scrollToTop(scrollEnvironment ?? browserScrollEnvironment()),
-    [location.key, scrollEnvironment],
-  );
+  useEffect(() => {
+    if (loadedHere.current) {
+      loadedHere.current = false;
+      return undefined;
+    }
+    return scrollToTop(scrollEnvironment ?? browserScrollEnvironment());
+  }, [location.key, scrollEnvironment]);
 }
