@@ -3,11 +3,18 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 
-/** The store: `queryClient` may already hold (or be fetching) the first screen's answers. */
-export function App({ queryClient }: { queryClient?: QueryClient }) {
-  const [router] = useState(createAppRouter);
+interface AppProps {
+  /** May already hold (or be fetching) the first screen's answers. */
+  queryClient?: QueryClient;
+  /** May already be loading the first page's chunks; a new one otherwise. */
+  router?: AppRouter;
+}
+
+/** The store. */
+export function App({ queryClient, router: started }: AppProps) {
+  const [router] = useState(() => started ?? createAppRouter());
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { data, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 
 import { HomeRoute } from '@/features/home/routes/home';
 import { paths, SITE_PAGE_SLUGS, type SitePageSlug } from '@/config/paths';
@@ -365,14 +365,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Starts loading the chunks of the routes that `pathname` matches, before the app (and so the
- * router) starts: they download while the entry script runs instead of after it. The router's
- * own `lazy` calls then find them loaded.
- */
-export function preloadRoutes(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => null);
-  }
-}
