@@ -66,6 +66,13 @@ for (const row of rows) {
 
 // The home page is in the entry (routes.tsx): it renders as soon as the entry has run.
 if (groups['route-home']) throw new Error('the home page left the entry (route-home chunk group)');
+// The entry script keeps V8's compile hint (webpack.config.mjs), which a minifier would drop.
+const HINT = '//# allFunctionsCalledOnLoad\n';
+for (const file of entry.filter((name) => /^static\/js\/main\./.test(name))) {
+  if (!readFileSync(path.join(dist, file), 'utf8').startsWith(HINT)) {
+    throw new Error(`${file} lost its compile hint (${HINT.trim()})`);
+  }
+}
 const home = sizeOf(shared);
 const over = Object.entries(BUDGET).filter(([encoding, limit]) => home[encoding] > limit);
 for (const [encoding, limit] of over) {
