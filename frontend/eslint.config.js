@@ -90,6 +90,12 @@ export default tseslint.config(
             "ImportDeclaration[source.value='lucide-react'] ImportSpecifier[imported.name='icons']",
           message: "lucide's `icons` map adds ~184 KB gzip: import icons by name.",
         },
+        {
+          selector:
+            "ImportDeclaration[source.value='react-i18next'] ImportSpecifier[imported.name='useTranslation']",
+          message:
+            "Use useTranslation from '@/lib/i18n/use-translation': react-i18next's copies the i18next instance per component.",
+        },
       ],
     },
   },

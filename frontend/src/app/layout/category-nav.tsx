@@ -1,6 +1,6 @@
 import { ChevronDown, LayoutGrid, Menu as MenuIcon, Newspaper } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { AppLink } from '@/components/ui/app-link';

@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { lazy, Suspense, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { AppLink } from '@/components/ui/app-link';
 import { useSiteSetting } from '@/api/site-config';

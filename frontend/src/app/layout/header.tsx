@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { AppLink } from '@/components/ui/app-link';
 import { LogoMark } from '@/components/ui/logo';

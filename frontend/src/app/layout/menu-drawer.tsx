@@ -1,5 +1,5 @@
 import { Gamepad2, Newspaper } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { PlatformIcon } from '@/components/product/platform-icon';
 import { AppLink } from '@/components/ui/app-link';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 import { usePageTitle } from '@/hooks/use-page-title';

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { reloadPage } from '@/lib/browser';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { SelectField } from '@/components/ui/form-field';
 import { useAppStore } from '@/stores/app-store';

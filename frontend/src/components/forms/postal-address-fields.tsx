@@ -6,7 +6,7 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { TextField } from '@/components/ui/form-field';
 import { type POSTAL_FIELDS, type PostalAddressValues } from '@/lib/forms/postal-address';

@@ -1,5 +1,5 @@
 import { ShoppingCart, Zap } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 
 import { useCart, useSetCartLine } from '@/api/cart';

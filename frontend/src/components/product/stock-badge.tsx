@@ -1,5 +1,5 @@
 import { Clock, PackageX, TriangleAlert, Zap } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
 

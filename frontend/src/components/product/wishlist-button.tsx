@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 
 import { loginPath } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { translateIfKnown } from '@/lib/i18n/i18n';
 

@@ -12,7 +12,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';

@@ -1,5 +1,5 @@
 import { Crown, Heart, LifeBuoy, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useMemberInfo } from '@/api/member-info';
 import { AppLink } from '@/components/ui/app-link';

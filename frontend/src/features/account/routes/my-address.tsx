@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import * as z from 'zod/mini';
 
 import type { AddressBody, AddressDto } from '@/api/types';

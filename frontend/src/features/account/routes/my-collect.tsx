@@ -1,6 +1,6 @@
 import { Heart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { ProductCard } from '@/components/product/product-card';
 import { AppLink } from '@/components/ui/app-link';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useMemberInfo } from '@/api/member-info';
 import type { MemberInfoDto } from '@/api/types';

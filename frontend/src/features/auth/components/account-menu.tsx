@@ -1,5 +1,5 @@
 import { Heart, LayoutDashboard, LifeBuoy, LogIn, LogOut, UserPlus, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 
 import { useMemberInfo } from '@/api/member-info';

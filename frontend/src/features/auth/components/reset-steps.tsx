@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { TranslationKey } from '@/lib/i18n/i18n';
 import './auth.css';

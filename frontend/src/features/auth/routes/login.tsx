@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 export interface CheckOption {
   code: string;

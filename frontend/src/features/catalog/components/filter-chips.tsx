@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
 import { LANGUAGES, isLanguageCode } from '@/lib/i18n/languages';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { QueryGamesDto } from '@/api/types';
 import { PlatformIcon } from '@/components/product/platform-icon';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { Drawer, DrawerClose } from '@/components/ui/drawer';

@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useCatalogLabels } from '@/hooks/use-catalog-labels';
 import { isSortOrder, SORT_ORDERS, type SortOrder } from '@/lib/catalog/codes';

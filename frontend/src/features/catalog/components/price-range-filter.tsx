@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { normalizePrice } from '../lib/filters';
 

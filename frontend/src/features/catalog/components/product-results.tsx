@@ -1,6 +1,6 @@
 import { RotateCw, SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { ProductCardDto } from '@/api/types';
 import { ProductGrid } from '@/components/product/product-grid';

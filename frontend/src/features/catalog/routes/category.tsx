@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation, useParams } from 'react-router';
 
 import { PlatformIcon } from '@/components/product/platform-icon';

@@ -1,6 +1,6 @@
 import { Mail, MessageCircle, Paperclip, Send, Star, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 
 import { errorText, FormAlert, TextField } from '@/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { CheckCircle2, MailX, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 
 import { AppLink } from '@/components/ui/app-link';

@@ -1,5 +1,6 @@
 import { Languages, X } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { LANGUAGES, type LanguageCode } from '@/lib/i18n/languages';
 import { useAppStore } from '@/stores/app-store';

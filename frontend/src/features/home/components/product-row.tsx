@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { ProductCardDto } from '@/api/types';
 import { ProductGrid } from '@/components/product/product-grid';

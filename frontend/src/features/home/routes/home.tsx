@@ -1,5 +1,5 @@
 import { Clock, Flame, Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { paths } from '@/config/paths';
 import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Eye, Newspaper } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'react-router';
 
 import { AppLink } from '@/components/ui/app-link';

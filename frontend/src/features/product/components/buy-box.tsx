@@ -1,6 +1,6 @@
 import { Globe2, Headset, MapPin, ShieldCheck, Star, TriangleAlert, Zap } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { AddToCart } from '@/components/product/add-to-cart';
 import { WishlistButton } from '@/components/product/wishlist-button';

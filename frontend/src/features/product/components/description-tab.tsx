@@ -1,5 +1,5 @@
 import { Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { ProductDetailDto } from '@/api/types';
 import { PlainText } from '@/components/ui/plain-text';

@@ -1,6 +1,6 @@
 import { Expand } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import type Viewer from 'viewerjs';
 
 import { LazyImage } from '@/components/ui/lazy-image';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { ProductDetailDto, SystemRequirementsDto } from '@/api/types';
 import { PlatformIcon } from '@/components/product/platform-icon';

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { ProductDetailDto } from '@/api/types';
 import { directionOf } from '@/lib/i18n/languages';

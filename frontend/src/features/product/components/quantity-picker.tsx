@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 interface QuantityPickerProps {
   value: number;

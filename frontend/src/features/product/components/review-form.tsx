@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { ApiError } from '@/lib/http/envelope';
 import { translateIfKnown } from '@/lib/i18n/i18n';

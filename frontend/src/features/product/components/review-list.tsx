@@ -1,6 +1,6 @@
 import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { RatingStars } from '@/components/product/rating-stars';
 import { Pagination } from '@/components/ui/pagination';

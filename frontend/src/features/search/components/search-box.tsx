@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'react-router';
 
 import { PlatformIcon } from '@/components/product/platform-icon';

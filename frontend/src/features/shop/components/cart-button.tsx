@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useCartCount } from '@/api/cart';
 import { AppLink } from '@/components/ui/app-link';

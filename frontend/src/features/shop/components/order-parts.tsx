@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Copy, CreditCard, Eye, Mail, Trash2, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 
 import type { OrderDto, OrderKeysDto, OrderState } from '@/api/types';

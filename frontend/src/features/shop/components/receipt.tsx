@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useSiteSetting } from '@/api/site-config';
 import type { OrderDto } from '@/api/types';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { FormAlert, TextField } from '@/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 
 import { AppLink } from '@/components/ui/app-link';

@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { useCart, useSetCartLine } from '@/api/cart';
 import { PlatformIcon } from '@/components/product/platform-icon';

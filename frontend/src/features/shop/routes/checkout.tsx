@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Coins, CreditCard, MapPin, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 
 import { useAddresses } from '@/api/addresses';

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { AppLink } from '@/components/ui/app-link';

@@ -1,6 +1,6 @@
 import { Clock, CreditCard, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { FormAlert } from '@/components/ui/form-field';

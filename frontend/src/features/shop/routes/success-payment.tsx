@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 
 import { AppLink } from '@/components/ui/app-link';

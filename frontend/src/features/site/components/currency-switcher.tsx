@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { CurrencyDto } from '@/api/types';
 import {

@@ -1,5 +1,5 @@
 import { ChevronDown, Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import {
   Menu,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { Language } from '@/api/types';
 import { LanguageValues } from '@/api/vocabulary';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { FormAlert, TextareaField, errorText } from '@/components/ui/form-field';
 import { RichText } from '@/components/ui/rich-text';

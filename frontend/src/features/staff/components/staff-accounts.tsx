@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { InvitationDto, StaffAccountDto, StaffRole } from '@/api/types';
 import { StaffRoleValues } from '@/api/vocabulary';

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { NavLink, Navigate, Outlet, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';

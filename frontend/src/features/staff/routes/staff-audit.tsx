@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import { TextField } from '@/components/ui/form-field';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Hand, Send } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 
 import { errorText, FormAlert } from '@/components/ui/form-field';

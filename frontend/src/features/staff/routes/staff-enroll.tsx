@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 
 import type { FinishEnrollmentBody } from '@/api/types';

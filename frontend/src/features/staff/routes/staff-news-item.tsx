@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Save, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 
 import type { ConsoleNewsDto, Language } from '@/api/types';

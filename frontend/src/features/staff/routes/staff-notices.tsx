@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { Language } from '@/api/types';
 import { LanguageValues } from '@/api/vocabulary';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, MailCheck, StickyNote } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useParams } from 'react-router';
 
 import type { DeliveryRecordDto, OrderDto, PaymentAttemptDto, StaffNoteDto } from '@/api/types';

@@ -11,7 +11,7 @@ import {
   Upload,
 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 
 import type { ConsoleProductDto, Language, ProductState } from '@/api/types';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Eye, EyeOff, Save, Star } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { ModeratedReviewDto } from '@/api/types';
 import { FormAlert, SelectField, TextareaField, errorText } from '@/components/ui/form-field';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 import type { InvitationDto, InviteBody, StaffRole } from '@/api/types';
 import { StaffRoleValues } from '@/api/vocabulary';
