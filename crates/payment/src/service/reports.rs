@@ -65,9 +65,8 @@ impl PaymentService {
                 let outcome = if report.outcome == PaymentState::Succeeded && !money_matches(&report, session.amount) {
                     tracing::warn!(session = %session.id, order_no = %session.order_no, "a payment report with another amount or currency was refused");
                     ReportOutcome::Mismatch
-                } else if store::sessions::transition(conn, &session.id, report.outcome, &report.reason, now)? {
-                    if report.outcome == PaymentState::Succeeded {
-                        store::sessions::set_payment_ref(conn, &session.id, &report.payment_ref)?;
+                } else if report.outcome == PaymentState::Succeeded {
+                    if store::sessions::pay(conn, &session.id, &report.reason, &report.payment_ref, now)? {
                         let paid = PaymentSucceeded {
                             order_no: session.order_no.to_string(),
                             session_id: session.id.to_string(),
@@ -77,7 +76,11 @@ impl PaymentService {
                             paid_at_ms: now,
                         };
                         outbox::enqueue(conn, &Event::new(session.order_no.to_string(), &paid))?;
+                        ReportOutcome::Applied
+                    } else {
+                        ReportOutcome::Ignored
                     }
+                } else if store::sessions::transition(conn, &session.id, report.outcome, &report.reason, now)? {
                     ReportOutcome::Applied
                 } else {
                     ReportOutcome::Ignored

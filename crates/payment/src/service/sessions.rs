@@ -6,6 +6,7 @@ use keyshop_core::ids::SessionId;
 use keyshop_core::vocab::PaymentState;
 
 use super::{PaymentService, SessionRequest};
+use crate::domain::methods;
 use crate::domain::session::PaymentSession;
 use crate::store;
 use crate::store::sessions::NewSession;
@@ -25,19 +26,20 @@ impl PaymentService {
     /// A session to pay `request`, or the open one already made for the same
     /// order, method and amount (a retried call creates nothing new).
     pub async fn open_session(&self, request: SessionRequest) -> Result<PaymentSession, AppError> {
-        let method = self
-            .methods(request.amount.currency.to_string())
-            .await?
-            .into_iter()
-            .find(|method| method.code == request.method)
-            .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
         let window_ms = i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX);
         let now = self.clock.now_ms();
         let id = SessionId::parse(&format!("ps_{}", uuid::Uuid::new_v4().simple()))
             .ok_or_else(|| AppError::internal("a session id out of shape"))?;
+        let providers = self.providers.names();
         let opened = self
             .db
             .write(move |conn| -> Result<Opened, AppError> {
+                // The method as it stands when the session is made, read in the same transaction.
+                let method =
+                    methods::on_offer(&store::methods::all(conn)?, &providers, request.amount.currency.as_str())
+                        .into_iter()
+                        .find(|method| method.code == request.method)
+                        .ok_or_else(|| AppError::new(ErrorCode::BusinessRule, "api.order.methodUnavailable"))?;
                 let sessions = store::sessions::of_order(conn, &request.order_no)?;
                 if sessions.iter().any(|session| session.state == PaymentState::Succeeded) {
                     return Err(AppError::new(ErrorCode::Conflict, "api.payment.alreadyPaid"));
@@ -70,13 +72,17 @@ impl PaymentService {
         // cannot open one ends the attempt (the buyer may try again).
         match self.provider(session.provider)?.start(&self.checkout_request(&session)).await {
             Ok(checkout) => {
-                let (id, checkout_ref, url) = (session.id.clone(), checkout.provider_ref, checkout.redirect_url);
+                let (id, provider_ref, redirect_url) =
+                    (session.id.clone(), checkout.provider_ref, checkout.redirect_url);
+                let (checkout_ref, url) = (provider_ref.clone(), redirect_url.clone());
                 self.db
                     .write(move |conn| {
                         Ok::<_, AppError>(store::sessions::set_checkout(conn, &id, &checkout_ref, &url)?)
                     })
                     .await?;
-                self.session(session.id).await
+                // The session as that write left it: nothing else changes an open session's
+                // checkout, so it is not read back.
+                Ok(PaymentSession { provider_ref, redirect_url, ..session })
             }
             Err(error) => {
                 tracing::warn!(session = %session.id, error = %error, "the provider did not open a checkout");

@@ -117,6 +117,8 @@ async fn a_retried_open_answers_the_same_session_and_the_provider_opens_one_chec
     assert_eq!((first.state, first.provider), (PaymentState::Open, PaymentProvider::Stripe));
     assert_eq!(bench.provider.checkouts.lock().unwrap().len(), 1);
     assert_eq!(first.redirect_url, "https://pay.example/c");
+    // The session answered is the one stored (it is not read back after its checkout).
+    assert_eq!(bench.service.session(first.id.clone()).await.unwrap(), first);
     // Another amount is another attempt.
     let other = bench.service.open_session(request("KS1", 2999)).await.unwrap();
     assert_ne!(other.id, first.id);
@@ -146,6 +148,11 @@ async fn a_payment_counts_once_and_only_with_the_sessions_money() {
     assert_eq!(
         bench.service.apply_report(PaymentProvider::Stripe, paid.clone()).await.unwrap(),
         ReportOutcome::Applied
+    );
+    let stored = bench.service.session(session.id.clone()).await.unwrap();
+    assert_eq!(
+        (stored.state, stored.payment_ref.as_str(), stored.paid_at_ms),
+        (PaymentState::Succeeded, "pi_1", Some(1_800_000_000_000))
     );
     assert_eq!(bench.service.apply_report(PaymentProvider::Stripe, paid).await.unwrap(), ReportOutcome::Duplicate);
     let late = report("evt_other", &session, PaymentState::Failed, 1999);

@@ -6,7 +6,8 @@ use keyshop_core::db::DbConnection;
 
 use super::schema::provider_events;
 
-/// Records the event; `false` when it was seen before.
+/// Records the event; `false` when it was seen before. One statement: two
+/// deliveries of the same event at once cannot both claim it.
 pub fn claim(
     conn: &mut DbConnection,
     provider: &str,
@@ -15,24 +16,18 @@ pub fn claim(
     outcome: &str,
     now_ms: i64,
 ) -> QueryResult<bool> {
-    let seen: i64 = provider_events::table
-        .filter(provider_events::provider.eq(provider))
-        .filter(provider_events::event_id.eq(event_id))
-        .count()
-        .get_result(conn)?;
-    if seen > 0 {
-        return Ok(false);
-    }
-    diesel::insert_into(provider_events::table)
-        .values((
-            provider_events::provider.eq(provider),
-            provider_events::event_id.eq(event_id),
-            provider_events::session_id.eq(session_id),
-            provider_events::outcome.eq(outcome),
-            provider_events::received_at.eq(now_ms),
-        ))
-        .execute(conn)?;
-    Ok(true)
+    let row = (
+        provider_events::provider.eq(provider),
+        provider_events::event_id.eq(event_id),
+        provider_events::session_id.eq(session_id),
+        provider_events::outcome.eq(outcome),
+        provider_events::received_at.eq(now_ms),
+    );
+    let inserted = keyshop_core::on_backend!(conn, |inner| diesel::insert_into(provider_events::table)
+        .values(row)
+        .on_conflict_do_nothing()
+        .execute(inner))?;
+    Ok(inserted == 1)
 }
 
 pub fn set_outcome(conn: &mut DbConnection, provider: &str, event_id: &str, outcome: &str) -> QueryResult<usize> {

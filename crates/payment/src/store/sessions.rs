@@ -128,6 +128,23 @@ pub fn transition(
     Ok(moved > 0)
 }
 
+/// Moves the session to paid from one of the states allowed, with the provider's id of the
+/// money taken, in one statement; whether it moved.
+pub fn pay(conn: &mut DbConnection, id: &SessionId, reason: &str, payment_ref: &str, now_ms: i64) -> QueryResult<bool> {
+    let to = PaymentState::Succeeded;
+    let guarded = payment_sessions::table.find(id).filter(payment_sessions::state.eq_any(session::reachable_from(to)));
+    let moved = diesel::update(guarded)
+        .set((
+            payment_sessions::state.eq(to),
+            payment_sessions::reason.eq(reason),
+            payment_sessions::paid_at.eq(Some(now_ms)),
+            payment_sessions::updated_at.eq(now_ms),
+            payment_sessions::payment_ref.eq(payment_ref),
+        ))
+        .execute(conn)?;
+    Ok(moved > 0)
+}
+
 /// Records the provider's checkout: its id and where the buyer pays.
 pub fn set_checkout(
     conn: &mut DbConnection,
@@ -137,14 +154,6 @@ pub fn set_checkout(
 ) -> QueryResult<()> {
     diesel::update(payment_sessions::table.find(id))
         .set((payment_sessions::provider_ref.eq(provider_ref), payment_sessions::redirect_url.eq(redirect_url)))
-        .execute(conn)?;
-    Ok(())
-}
-
-/// Records the provider's id of the money taken.
-pub fn set_payment_ref(conn: &mut DbConnection, id: &SessionId, payment_ref: &str) -> QueryResult<()> {
-    diesel::update(payment_sessions::table.find(id))
-        .set(payment_sessions::payment_ref.eq(payment_ref))
         .execute(conn)?;
     Ok(())
 }
