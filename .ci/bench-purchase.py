@@ -8,6 +8,10 @@ applied) -> the order is paid, the key allocated and e-mailed.
 At each concurrency level for a fixed time it reports completed orders/s
 (orders whose delivery e-mail was written) and the p50/p99 time from the
 webhook (the card charge) to the e-mail file in the store's outbox.
+In distributed mode (BENCH_DATABASES, set by .ci/with-distributed) it also
+reports each service database's transactions per delivered order over the
+measured levels, from PostgreSQL's own counters: a figure the machine's
+noise does not move, for work that cuts statements out of the purchase.
 Measures only: nothing here passes or fails on timings.
 """
 
@@ -144,6 +148,29 @@ def warm_up(product_ids, outbox):
         time.sleep(0.1)
 
 
+# PostgreSQL sends a backend's counters to pg_stat_database when it goes idle, at
+# most once a second, and within 10 s of its last transaction at the latest.
+STATS_SETTLE_SECONDS = 11
+
+
+def databases():
+    """`service -> URL` of the store's databases, from `BENCH_DATABASES` ("name=url …")."""
+    pairs = (item.split("=", 1) for item in os.environ.get("BENCH_DATABASES", "").split())
+    return {name: url for name, url in pairs}
+
+
+def transactions(urls):
+    """Each database's committed and rolled-back transactions so far."""
+    counts = {}
+    for name, url in urls.items():
+        out = subprocess.run(
+            ["psql", "-XAtq", url, "-c",
+             "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"],
+            check=True, capture_output=True, text=True).stdout
+        counts[name] = int(out.strip())
+    return counts
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] if ordered else float("nan")
@@ -153,6 +180,11 @@ def main():
     product_ids = stock_up()
     outbox = Outbox(os.path.join(DATA, "outbox"))
     warm_up(product_ids, outbox)
+    urls = databases()
+    if urls:
+        time.sleep(STATS_SETTLE_SECONDS)
+        before = transactions(urls)
+    delivered = 0
     print(f"{'purchase':<16} {'orders/s':>12} {'p50':>10} {'p99':>10} {'errors':>8}   (webhook -> e-mail written)")
     with tempfile.TemporaryDirectory() as scratch:
         for level in LEVELS:
@@ -169,12 +201,21 @@ def main():
             elapsed = (max(done) if done else time.time()) - started
             latencies = [written[order] - charged[order] for order in charged if order in written]
             lost = len(charged) - len(done)
+            delivered += len(done)
             print(f"purchase@{level:<7} {len(done) / elapsed:>12.1f} {percentile(latencies, 0.5) * 1000:>8.0f}ms "
                   f"{percentile(latencies, 0.99) * 1000:>8.0f}ms {errors + lost:>8}")
             if errors:
                 print(f"  first error: {first_error}", file=sys.stderr)
             if lost:
                 print(f"  {lost} paid orders without an e-mail after 30 s", file=sys.stderr)
+    if urls and delivered:
+        time.sleep(STATS_SETTLE_SECONDS)
+        after = transactions(urls)
+        # The statements' own transactions included (each lone SELECT counts as one); the
+        # orders still paying when a level ended count in its transactions, not in its orders.
+        per_order = "  ".join(f"{name} {(after[name] - before[name]) / delivered:.1f}" for name in urls)
+        print(f"purchase transactions per delivered order ({delivered} orders): {per_order}, "
+              f"all {(sum(after.values()) - sum(before.values())) / delivered:.1f}")
 
 
 if __name__ == "__main__":
