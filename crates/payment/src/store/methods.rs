@@ -9,50 +9,50 @@ use super::schema::{payment_method_fees as fees, payment_methods};
 use crate::domain::methods::{CurrencyFee, Method, MethodEdit};
 
 type Row = (String, PaymentProvider, String, i64, i64, bool, i64);
+type FeeRow = (String, i64, i64);
 
-/// Every method in the order they are offered, with its fees per currency.
+/// Every method in the order they are offered, with its fees per currency: one statement, a
+/// row per method and fee (a method without fees has one row with none).
 pub fn all(conn: &mut DbConnection) -> QueryResult<Vec<Method>> {
-    let rows: Vec<Row> = payment_methods::table
-        .order((payment_methods::sort, payment_methods::code))
+    let rows: Vec<(Row, Option<FeeRow>)> = payment_methods::table
+        .left_join(fees::table)
+        .order((payment_methods::sort, payment_methods::code, fees::currency))
         .select((
-            payment_methods::code,
-            payment_methods::provider,
-            payment_methods::currencies,
-            payment_methods::fee_basis_points,
-            payment_methods::fee_fixed_usd,
-            payment_methods::enabled,
-            payment_methods::version,
+            (
+                payment_methods::code,
+                payment_methods::provider,
+                payment_methods::currencies,
+                payment_methods::fee_basis_points,
+                payment_methods::fee_fixed_usd,
+                payment_methods::enabled,
+                payment_methods::version,
+            ),
+            (fees::currency, fees::fee_basis_points, fees::fee_fixed_usd).nullable(),
         ))
         .load(conn)?;
-    let per_currency: Vec<(String, String, i64, i64)> = fees::table
-        .order((fees::method, fees::currency))
-        .select((fees::method, fees::currency, fees::fee_basis_points, fees::fee_fixed_usd))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(code, provider, currencies, fee_basis_points, fee_fixed_usd, enabled, version)| Method {
-            fees: per_currency
-                .iter()
-                .filter(|fee| fee.0 == code)
-                .map(|(_, currency, fee_basis_points, fee_fixed_usd)| CurrencyFee {
-                    currency: currency.clone(),
-                    fee_basis_points: *fee_basis_points,
-                    fee_fixed_usd: *fee_fixed_usd,
-                })
-                .collect(),
-            code,
-            provider,
-            currencies: currencies
-                .split(',')
-                .map(|code| code.trim().to_owned())
-                .filter(|code| !code.is_empty())
-                .collect(),
-            fee_basis_points,
-            fee_fixed_usd,
-            enabled,
-            version,
-        })
-        .collect())
+    let mut methods: Vec<Method> = Vec::new();
+    for (row, fee) in rows {
+        if methods.last().is_none_or(|method| method.code != row.0) {
+            methods.push(method_of(row));
+        }
+        if let (Some(method), Some((currency, fee_basis_points, fee_fixed_usd))) = (methods.last_mut(), fee) {
+            method.fees.push(CurrencyFee { currency, fee_basis_points, fee_fixed_usd });
+        }
+    }
+    Ok(methods)
+}
+
+fn method_of((code, provider, currencies, fee_basis_points, fee_fixed_usd, enabled, version): Row) -> Method {
+    Method {
+        fees: Vec::new(),
+        code,
+        provider,
+        currencies: currencies.split(',').map(|code| code.trim().to_owned()).filter(|code| !code.is_empty()).collect(),
+        fee_basis_points,
+        fee_fixed_usd,
+        enabled,
+        version,
+    }
 }
 
 /// Rewrites method `code` if it is still at `version`; `false` otherwise.

@@ -105,6 +105,45 @@ storage_test!(methods_follow_the_currency_and_the_enabled_providers, &MIGRATIONS
     assert_eq!(bad.fields.keys().collect::<Vec<_>>(), ["amount", "currency", "orderNo"]);
 });
 
+storage_test!(methods_are_read_with_each_ones_fees_in_the_order_offered, &MIGRATIONS, |db: Db| async move {
+    use keyshop_payment::domain::methods::{CurrencyFee, MethodEdit};
+    use keyshop_payment::store::methods;
+    let fee = |currency: &str, fee_basis_points| CurrencyFee {
+        currency: currency.to_owned(),
+        fee_basis_points,
+        fee_fixed_usd: 5,
+    };
+    let edit = |fees: Vec<CurrencyFee>| MethodEdit {
+        enabled: true,
+        currencies: vec!["*".to_owned()],
+        fee_basis_points: 100,
+        fee_fixed_usd: 0,
+        fees,
+    };
+    let before = db.run(|conn| methods::all(conn).map_err(DbError::from)).await.unwrap();
+    let codes: Vec<String> = before.iter().map(|method| method.code.clone()).collect();
+    assert!(codes.len() >= 3 && before.iter().all(|method| method.fees.is_empty()), "{before:?}");
+    let (first, last) = (codes[0].clone(), codes[codes.len() - 1].clone());
+    let (first_edit, last_edit) = (first.clone(), last.clone());
+    db.write(move |conn| -> Result<(), DbError> {
+        assert!(methods::update(conn, &first_edit, 1, &edit(vec![fee("USD", 150), fee("EUR", 200)]))?);
+        assert!(methods::update(conn, &last_edit, 1, &edit(vec![fee("GBP", 300)]))?);
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let after = db.run(|conn| methods::all(conn).map_err(DbError::from)).await.unwrap();
+    assert_eq!(
+        after.iter().map(|method| method.code.clone()).collect::<Vec<_>>(),
+        codes,
+        "one method per code, in order"
+    );
+    assert_eq!(after[0].fees, [fee("EUR", 200), fee("USD", 150)], "fees by currency");
+    assert_eq!(after[after.len() - 1].fees, [fee("GBP", 300)]);
+    assert!(after[1..after.len() - 1].iter().all(|method| method.fees.is_empty()));
+    assert_eq!((after[0].version, after[0].currencies.clone()), (2, vec!["*".to_owned()]));
+});
+
 storage_test!(a_webhook_replayed_ten_times_pays_once, &MIGRATIONS, |db: Db| async move {
     let payments = service(&db, Duration::from_secs(900));
     let session = payments.open_session(request("KS1", 1839)).await.unwrap();
