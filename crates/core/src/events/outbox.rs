@@ -186,14 +186,61 @@ struct Outcome {
 type BatchAcks = Pin<Box<dyn Future<Output = Vec<Outcome>> + Send>>;
 
 /// Which pending rows a batch takes, in the order of their seqs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pick {
-    /// Every pending row.
+    /// Every pending row: the new ones and the late ones in one read.
     All,
     /// Those after this seq: the new ones.
     After(i64),
     /// Those up to this seq: committed after rows with later seqs.
     Late { up_to: i64 },
+}
+
+/// Where the running relay looks for pending rows next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scan {
+    /// Rows up to this seq were handed off (or were not pending).
+    handed_up_to: i64,
+    /// Whether rows may be pending past `handed_up_to`: after a wake, a poll
+    /// interval or a full batch (a short batch took all there was).
+    look: bool,
+    /// Whether rows may be pending before `handed_up_to` too: at each poll
+    /// interval, and on PostgreSQL (where seqs are handed out before commit,
+    /// so a row may turn up behind later ones) at each wake.
+    rescan: bool,
+}
+
+impl Scan {
+    /// The next read, if any: when both new and late rows may be pending,
+    /// one read of every pending row rather than one for each (on
+    /// PostgreSQL that is every wake: a statement fewer per event published).
+    fn pick(&self) -> Option<Pick> {
+        match (self.look, self.rescan) {
+            (true, true) => Some(Pick::All),
+            (false, true) => Some(Pick::Late { up_to: self.handed_up_to }),
+            (true, false) => Some(Pick::After(self.handed_up_to)),
+            (false, false) => None,
+        }
+    }
+
+    /// After a read by `pick` that handed off up to `last_seq` (`None`: it
+    /// found no pending row); `full` when it took as many rows as it could.
+    fn read(&mut self, pick: Pick, last_seq: Option<i64>, full: bool) {
+        let more = last_seq.is_some() && full;
+        match pick {
+            Pick::All => {
+                self.handed_up_to = self.handed_up_to.max(last_seq.unwrap_or(0));
+                (self.look, self.rescan) = (more, more);
+            }
+            Pick::After(_) => {
+                if let Some(last_seq) = last_seq {
+                    self.handed_up_to = last_seq;
+                }
+                self.look = more;
+            }
+            Pick::Late { .. } => self.rescan = more,
+        }
+    }
 }
 
 /// Rows handed to the bus together.
@@ -231,9 +278,10 @@ impl OutboxRelay {
     /// Pending rows are handed to the bus in order, batch after batch, up to
     /// [`BATCHES_IN_FLIGHT`] batches ahead of their acknowledgements; each
     /// acknowledged row is stamped. New rows are looked for after the last
-    /// seq handed off; also before it, for rows whose transaction committed
-    /// after a later one's (PostgreSQL hands out seqs before commit): at each
-    /// wake on PostgreSQL, at each poll interval on SQLite too. A failed row is stamped with its error, and after a
+    /// seq handed off; also before it, in the same read, for rows whose
+    /// transaction committed after a later one's (PostgreSQL hands out seqs
+    /// before commit): at each wake on PostgreSQL, at each poll interval on
+    /// SQLite too. A failed row is stamped with its error, and after a
     /// poll interval the relay hands off again from it (the rows after it a
     /// second time: consumers are idempotent).
     pub async fn run(self, mut shutdown: Shutdown) {
@@ -243,15 +291,7 @@ impl OutboxRelay {
         let mut in_flight: FuturesUnordered<BatchAcks> = FuturesUnordered::new();
         // The seqs handed off and not yet settled.
         let mut handed: HashSet<i64> = HashSet::new();
-        // Rows up to this seq were handed off (or were not pending).
-        let mut handed_up_to = 0;
-        // Whether rows may be pending past `handed_up_to`: after a wake, a
-        // poll interval or a full batch (a short batch took all there was).
-        let mut look = true;
-        // Whether to look for pending rows before `handed_up_to` too: at each
-        // poll interval, and on PostgreSQL (where seqs are handed out before
-        // commit, so a row may turn up behind later ones) at each wake.
-        let mut rescan = false;
+        let mut scan = Scan { handed_up_to: 0, look: true, rescan: false };
         let late_commits = self.db.backend() == Backend::Postgres;
         // A wake while batches are in flight hands off after [`LINGER`]: the
         // events of the next moments go together (fewer, larger batches for
@@ -263,33 +303,28 @@ impl OutboxRelay {
             let now = tokio::time::Instant::now();
             if paused_until.is_some_and(|until| now >= until) {
                 paused_until = None;
-                look = true;
+                scan.look = true;
             }
             if linger_until.is_some_and(|until| now >= until) {
                 linger_until = None;
-                look = true;
-                rescan |= late_commits;
+                scan.look = true;
+                scan.rescan |= late_commits;
             }
-            while (look || rescan) && paused_until.is_none() && in_flight.len() < BATCHES_IN_FLIGHT {
-                let pick = if rescan { Pick::Late { up_to: handed_up_to } } else { Pick::After(handed_up_to) };
+            while paused_until.is_none() && in_flight.len() < BATCHES_IN_FLIGHT {
+                let Some(pick) = scan.pick() else { break };
                 let batch = tokio::select! {
                     batch = self.hand_off_batch(pick, &handed) => batch,
                     () = shutdown.wait() => return self.flush().await,
                 };
                 match batch {
                     Ok(Some(batch)) => {
-                        if !rescan {
-                            handed_up_to = batch.last_seq;
-                            look = batch.full;
-                        }
-                        rescan &= batch.full;
+                        scan.read(pick, Some(batch.last_seq), batch.full);
                         if !batch.seqs.is_empty() {
                             handed.extend(batch.seqs);
                             in_flight.push(batch.acks);
                         }
                     }
-                    Ok(None) if rescan => rescan = false,
-                    Ok(None) => look = false,
+                    Ok(None) => scan.read(pick, None, false),
                     Err(error) => {
                         tracing::warn!(error = %error, "outbox relay pass failed");
                         paused_until = Some(tokio::time::Instant::now() + self.poll_interval);
@@ -321,7 +356,7 @@ impl OutboxRelay {
                     match self.settle(outcomes).await {
                         Ok((_, None)) => {}
                         Ok((_, Some(failed_seq))) => {
-                            handed_up_to = handed_up_to.min(failed_seq - 1);
+                            scan.handed_up_to = scan.handed_up_to.min(failed_seq - 1);
                             paused_until = Some(tokio::time::Instant::now() + self.poll_interval);
                         }
                         Err(error) => {
@@ -329,21 +364,21 @@ impl OutboxRelay {
                             // oldest pending (at least once).
                             tracing::warn!(error = %error, "stamping published outbox rows failed");
                             paused_until = Some(tokio::time::Instant::now() + self.poll_interval);
-                            handed_up_to = 0;
+                            scan.handed_up_to = 0;
                         }
                     }
                 }
                 _ = self.waker.0.notified(), if linger_until.is_none() => {
                     if in_flight.is_empty() {
-                        look = true;
-                        rescan |= late_commits;
+                        scan.look = true;
+                        scan.rescan |= late_commits;
                     } else {
                         linger_until = Some(tokio::time::Instant::now() + LINGER);
                     }
                 }
                 () = tokio::time::sleep_until(deadline) => {
-                    look = true;
-                    rescan |= poll;
+                    scan.look = true;
+                    scan.rescan |= poll;
                 }
                 () = shutdown.wait() => break,
             }
@@ -424,8 +459,8 @@ impl OutboxRelay {
         // Late rows are looked for among the pending ones, the rows in flight
         // with them: as many more as there are rows in flight.
         let limit = match pick {
-            Pick::Late { .. } => batch_size + i64::try_from(handed.len()).unwrap_or(i64::MAX / 2),
-            Pick::All | Pick::After(_) => batch_size,
+            Pick::Late { .. } | Pick::All => batch_size + i64::try_from(handed.len()).unwrap_or(i64::MAX / 2),
+            Pick::After(_) => batch_size,
         };
         let rows: Vec<OutboxRow> = self
             .db
@@ -529,5 +564,58 @@ impl OutboxRelay {
             }
         }
         Ok(published)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan(handed_up_to: i64, look: bool, rescan: bool) -> Scan {
+        Scan { handed_up_to, look, rescan }
+    }
+
+    #[test]
+    fn new_and_late_rows_are_looked_for_in_one_read() {
+        assert_eq!(scan(7, true, true).pick(), Some(Pick::All));
+        assert_eq!(scan(7, true, false).pick(), Some(Pick::After(7)));
+        assert_eq!(scan(7, false, true).pick(), Some(Pick::Late { up_to: 7 }));
+        assert_eq!(scan(7, false, false).pick(), None);
+    }
+
+    #[test]
+    fn a_read_of_every_pending_row_ends_both_looks_unless_it_was_full() {
+        let mut short = scan(7, true, true);
+        short.read(Pick::All, Some(12), false);
+        assert_eq!(short, scan(12, false, false));
+
+        let mut full = scan(7, true, true);
+        full.read(Pick::All, Some(12), true);
+        assert_eq!(full, scan(12, true, true), "more may wait, new or late");
+
+        // A full read that took late rows only does not go back before them.
+        let mut late_only = scan(20, true, true);
+        late_only.read(Pick::All, Some(12), true);
+        assert_eq!(late_only, scan(20, true, true));
+
+        let mut none = scan(7, true, true);
+        none.read(Pick::All, None, false);
+        assert_eq!(none, scan(7, false, false));
+    }
+
+    #[test]
+    fn a_read_of_new_rows_or_of_late_rows_ends_its_own_look() {
+        let mut new_rows = scan(7, true, false);
+        new_rows.read(Pick::After(7), Some(9), false);
+        assert_eq!(new_rows, scan(9, false, false));
+        new_rows = scan(7, true, false);
+        new_rows.read(Pick::After(7), None, false);
+        assert_eq!(new_rows, scan(7, false, false));
+
+        let mut late = scan(7, true, true);
+        late.read(Pick::Late { up_to: 7 }, Some(7), true);
+        assert_eq!(late, scan(7, true, true));
+        late.read(Pick::Late { up_to: 7 }, Some(7), false);
+        assert_eq!(late, scan(7, true, false), "the new rows are still to be looked for");
     }
 }
