@@ -261,6 +261,8 @@ pub struct FakePayments {
     pub methods: Mutex<Vec<MethodOffer>>,
     pub sessions: Mutex<Vec<OpenedSession>>,
     pub refunds: Mutex<Vec<OrderNo>>,
+    /// The provider is down: no session opens.
+    pub down: Mutex<bool>,
 }
 
 impl FakePayments {
@@ -277,6 +279,9 @@ impl Payments for FakePayments {
     }
 
     async fn open_session(&self, order_no: &OrderNo, method: &str, amount: Money) -> Result<SessionId, AppError> {
+        if *self.down.lock().unwrap() {
+            return Err(AppError::unavailable("the provider opens no checkout"));
+        }
         let mut sessions = self.sessions.lock().unwrap();
         let id = SessionId::parse(&format!("ps-{}", sessions.len() + 1)).unwrap();
         let opened = OpenedSession { id: id.clone(), order_no: order_no.clone(), method: method.to_owned(), amount };

@@ -1,9 +1,10 @@
 //! Checkout, step by step: the form checked; a quote (the products as the
 //! catalog sells them now, within their per-order limits, priced at the rate
 //! locked now with the member's discount, the coupon, the member's points and
-//! the method's fee); the keys held; the points taken; the order written; a
-//! payment session opened. Nothing is written when a step refuses, and the
-//! keys and points go back if the order cannot be written.
+//! the method's fee); the keys held; the points taken; a payment session
+//! opened; the order written with it. Nothing is written when a step
+//! refuses, and the keys and points go back if the session cannot be opened
+//! or the order cannot be written.
 
 use std::collections::BTreeMap;
 
@@ -119,19 +120,18 @@ impl OrderService {
             self.guest_allowance(&request.client_ip, form.email.as_str(), &quote).await?;
         }
         let order_no = self.hold(&quote, form.email.as_str()).await?;
-        let spent = self.spend_points(&order_no, &quote, request.bearer.as_deref()).await;
         let link_token = secret::new_token().map_err(AppError::internal)?;
-        let persisted = match spent {
-            Ok(()) => self.persist(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token).await,
+        let placed = match self.draft(&order_no, &form, &quote, &request, shopper.as_ref(), &link_token) {
+            Ok(draft) => self.place(draft, &quote, request.bearer.as_deref()).await,
             Err(error) => Err(error),
         };
-        if let Err(error) = persisted {
-            self.undo_checkout(&order_no, &quote).await;
-            return Err(error);
-        }
-
-        let amount = Money::new(quote.bill.real_amount, form.currency);
-        let (payment_session_id, order) = self.open_payment(&order_no, &quote.method.code, amount).await?;
+        let (payment_session_id, order) = match placed {
+            Ok(placed) => placed,
+            Err(error) => {
+                self.undo_checkout(&order_no, &quote).await;
+                return Err(error);
+            }
+        };
         let owner = match &shopper {
             Some(shopper) => Some(CartOwner::Member(shopper.member_id)),
             None => Some(request.cart_token.trim())
@@ -143,6 +143,24 @@ impl OrderService {
             tracing::warn!(error = %error.detail, "the bought products stay in the cart");
         }
         Ok(Placed { order, link_token, payment_session_id: Some(payment_session_id) })
+    }
+
+    /// Spends the points, opens the payment session and writes the order
+    /// with it in one transaction. The session is opened first so that the
+    /// order is written once, with it; its id reaches the buyer only with the
+    /// written order, so a session whose order could not be written is never
+    /// paid, and expires.
+    async fn place(
+        &self,
+        mut draft: OrderDraft,
+        quote: &Quote,
+        bearer: Option<&str>,
+    ) -> Result<(SessionId, Order), AppError> {
+        self.spend_points(&draft.order_no, quote, bearer).await?;
+        let amount = Money::new(quote.bill.real_amount, draft.currency);
+        let session = self.ports.payments.open_session(&draft.order_no, &quote.method.code, amount).await?;
+        draft.payment_session_id = Some(session.clone());
+        Ok((session, self.persist(draft, quote).await?))
     }
 
     /// Takes the points the quote pays with from the member (nothing when
@@ -292,8 +310,8 @@ impl OrderService {
         Ok(order_no)
     }
 
-    /// Writes the order, pending payment, with its coupon use.
-    async fn persist(
+    /// The order to write, pending payment (in a session not opened yet).
+    fn draft(
         &self,
         order_no: &OrderNo,
         form: &CheckedForm,
@@ -301,7 +319,7 @@ impl OrderService {
         request: &CheckoutRequest,
         shopper: Option<&Shopper>,
         link_token: &str,
-    ) -> Result<(), AppError> {
+    ) -> Result<OrderDraft, AppError> {
         let now = self.clock.now_ms();
         let window_ms = i64::try_from(self.settings.window.as_millis()).unwrap_or(i64::MAX);
         let mut lines = Vec::with_capacity(quote.lines.len());
@@ -319,7 +337,7 @@ impl OrderService {
                 quantity: *quantity,
             });
         }
-        let draft = OrderDraft {
+        Ok(OrderDraft {
             order_no: order_no.clone(),
             member: shopper.map(|shopper| shopper.member_id),
             email: form.email.as_str().to_owned(),
@@ -331,6 +349,7 @@ impl OrderService {
             price: quote.bill,
             coupon_code: quote.coupon_code.clone(),
             payment_method: quote.method.code.clone(),
+            payment_session_id: None,
             real_amount_usd: pricing::to_usd(quote.bill.real_amount, quote.rate).map_err(money_error)?,
             billing_address: form.billing_address.clone(),
             link_token_hash: secret::digest(link_token),
@@ -343,10 +362,14 @@ impl OrderService {
             expires_at_ms: now.saturating_add(window_ms),
             now_ms: now,
             lines,
-        };
+        })
+    }
+
+    /// Writes the order with its coupon use; the order as written.
+    async fn persist(&self, draft: OrderDraft, quote: &Quote) -> Result<Order, AppError> {
         let (coupon, buyer) = (quote.coupon_code.clone(), quote.buyer.clone());
         self.db
-            .write(move |conn| -> Result<(), AppError> {
+            .write(move |conn| -> Result<Order, AppError> {
                 let order_no = draft.order_no.clone();
                 store::orders::insert(conn, draft)?;
                 if let Some(code) = &coupon {
@@ -357,7 +380,7 @@ impl OrderService {
                         store::coupons::Claim::BuyerLimit => return Err(coupon_refused(CouponRefusal::BuyerLimit)),
                     }
                 }
-                Ok(())
+                Ok(store::orders::find(conn, &order_no)?.ok_or_else(not_found)?.0)
             })
             .await
     }

@@ -152,6 +152,8 @@ async fn a_guest_checkout_holds_the_keys_writes_the_order_and_opens_a_payment() 
     assert_eq!(sessions.len(), 1);
     assert_eq!((sessions[0].amount.minor, &sessions[0].order_no), (4050, &order.order_no));
     assert_eq!(placed.payment_session_id.as_ref(), Some(&sessions[0].id));
+    let kept = bench.service.load(&order.order_no).await.unwrap();
+    assert_eq!(kept.payment_session_id.as_ref(), Some(&sessions[0].id), "written with its session");
 
     // Its link token opens it; no other does, nor a member who is not its buyer.
     let number = order.order_no.to_string();
@@ -188,6 +190,30 @@ async fn a_refused_checkout_writes_nothing_and_holds_nothing() {
     assert_eq!(bench.fakes.inventory.free("SKU-1"), 5);
     assert_eq!(bench.fakes.inventory.free("SKU-2"), 5);
     assert!(bench.fakes.payments.sessions.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_checkout_whose_payment_cannot_open_writes_nothing_and_gives_back_keys_and_points() {
+    let bench = bench().await;
+    let token = bench.fakes.members.sign_in(42, 0);
+    bench.fakes.members.points.lock().unwrap().insert(MemberId::new(42).unwrap(), 600);
+    *bench.fakes.payments.down.lock().unwrap() = true;
+    let mut bought = request(&[(bench.game, 2)]);
+    bought.bearer = Some(token);
+    bought.form.currency = "USD".to_owned();
+    bought.form.points = 500;
+    let refused = bench.service.checkout(bought.clone()).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Unavailable);
+    assert_eq!(bench.orders_written().await, 0);
+    assert_eq!(bench.fakes.inventory.free("SKU-1"), 5, "the held keys went back");
+    assert_eq!(bench.fakes.members.points_of(42), 600, "the points went back");
+
+    // Up again: the same checkout goes through.
+    *bench.fakes.payments.down.lock().unwrap() = false;
+    let placed = bench.service.checkout(bought).await.unwrap();
+    assert_eq!(bench.orders_written().await, 1);
+    assert_eq!(placed.order.price.points_used, 500);
+    assert_eq!(bench.fakes.members.points_of(42), 100);
 }
 
 #[tokio::test]

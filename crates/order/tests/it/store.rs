@@ -64,6 +64,7 @@ fn draft(order_no: &str, member: Option<i64>, key: Option<&str>, at: i64) -> Ord
         price: Breakdown { goods: 1839, real_amount: 1839, ..Breakdown::default() },
         coupon_code: None,
         payment_method: "sandbox".to_owned(),
+        payment_session_id: None,
         real_amount_usd: 1999,
         billing_address: billing(),
         link_token_hash: format!("hash-of-{order_no}"),
