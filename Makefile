@@ -125,7 +125,7 @@ bench: setup-bench spa
 	@echo "== chat: 1,000 guest sockets and 20 agents on the live chat, embedded (.ci/bench-chat)"
 	[ "$$(ulimit -n)" -ge 8192 ] 2>/dev/null || ulimit -S -n 8192 2>/dev/null || true; .ci/with-keyshop $(CARGO_TARGET_DIR)/release/keyshop --demo -- .ci/bench-chat
 	@echo "== distributed: every service its own process on PostgreSQL, Redis and Kafka (.ci/with-distributed)"
-	eval "$$(.ci/test-services)" && $(MANY_GUEST_ORDERS) KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
+	eval "$$(.ci/test-services)" && BENCH_PG_SSLMODE=disable $(MANY_GUEST_ORDERS) KEYSHOP_CAPTCHA_TEST_CODE=bench-pass KEYSHOP_ALLOW_TEST_CAPTCHA=true .ci/with-distributed $(CARGO_TARGET_DIR)/release/keyshop -- .ci/bench
 
 clean:
 	rm -rf frontend/dist data
