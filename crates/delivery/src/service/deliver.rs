@@ -9,7 +9,7 @@ use keyshop_core::postal::PostalAddress;
 use keyshop_core::vocab::Platform;
 use keyshop_proto::events::v1::{KeysDelayed, KeysDelivered, OrderPaid, PaidLine};
 
-use super::reserve::{Allocation, allocate_in};
+use super::reserve::{Allocation, allocate_held, allocate_in};
 use super::reveal::reveal_in;
 use super::{DeliveryService, RevealedKey, StockChanges, Viewer};
 use crate::domain::reservation::{self, LineRequest};
@@ -116,8 +116,9 @@ impl DeliveryService {
                     tracing::error!(%order_no, %refusal, "an OrderPaid that is not the order checked out was refused");
                     return Err(AppError::new(ErrorCode::BusinessRule, "api.error.unprocessable"));
                 }
+                let held = held.ok_or_else(|| AppError::internal("a paid order passed the check without its hold"))?;
                 let mut changes = StockChanges::default();
-                let allocation = allocate_in(conn, &mut changes, order_no, now)?;
+                let allocation = allocate_held(conn, &mut changes, &held, held_lines, now)?;
                 let existing = store::deliveries::find(conn, order_no)?;
                 let was = existing.as_ref().map(|row| row.state);
                 if existing.is_none() {

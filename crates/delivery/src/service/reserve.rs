@@ -225,14 +225,22 @@ pub(super) fn allocate_in(
 ) -> Result<Allocation, AppError> {
     let row = store::reservations::find(conn, order_no)?.ok_or_else(|| no_reservation(order_no))?;
     let lines = store::reservations::lines(conn, order_no)?;
+    allocate_held(conn, changes, &row, lines, now)
+}
+
+/// [`allocate_in`] for a reservation and its lines that the caller read in
+/// this transaction.
+pub(super) fn allocate_held(
+    conn: &mut DbConnection,
+    changes: &mut StockChanges,
+    row: &ReservationRow,
+    lines: Vec<LineRequest>,
+    now: i64,
+) -> Result<Allocation, AppError> {
+    let order_no = row.order_no.as_str();
     // Top up every line to its quantity from stock, then sell everything
     // the order holds.
-    let mut owned: BTreeMap<i64, i64> = BTreeMap::new();
-    for status in [KeyStatus::Sold, KeyStatus::Reserved] {
-        for (line, count) in store::keys::count_by_line(conn, order_no, status)? {
-            *owned.entry(line).or_insert(0) += count;
-        }
-    }
+    let owned: BTreeMap<i64, i64> = store::keys::owned_by_line(conn, order_no)?.into_iter().collect();
     for line in reservation::lock_order(&lines) {
         let short = line.quantity - owned.get(&line.line_no).copied().unwrap_or(0);
         if short > 0 {

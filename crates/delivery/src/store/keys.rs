@@ -113,6 +113,17 @@ pub fn count_by_line(conn: &mut DbConnection, order_no: &str, status: KeyStatus)
     Ok(rows.into_iter().filter_map(|(line, count)| line.map(|line| (line, count))).collect())
 }
 
+/// (line, keys) the order owns or holds: sold and reserved together.
+pub fn owned_by_line(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<(i64, i64)>> {
+    let rows: Vec<(Option<i64>, i64)> = product_keys::table
+        .filter(product_keys::order_no.eq(order_no))
+        .filter(product_keys::status.eq_any([KeyStatus::Sold, KeyStatus::Reserved]))
+        .group_by(product_keys::line_no)
+        .select((product_keys::line_no, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(|(line, count)| line.map(|line| (line, count))).collect())
+}
+
 /// Gives every key the order holds back to stock.
 pub fn release_order(conn: &mut DbConnection, order_no: &str) -> QueryResult<usize> {
     diesel::update(

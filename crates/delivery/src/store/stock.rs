@@ -15,6 +15,10 @@ pub struct StockRow {
     pub sold: i64,
 }
 
+/// The columns of a [`StockRow`].
+const COUNTS: (stock::sku, stock::available, stock::reserved, stock::sold) =
+    (stock::sku, stock::available, stock::reserved, stock::sold);
+
 /// A product's counts with its low-stock threshold, as staff see them.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = stock)]
@@ -30,16 +34,24 @@ pub struct StaffStockRow {
 /// The product's counts, its row locked until the transaction ends (on
 /// PostgreSQL; SQLite's write transaction is exclusive already). Concurrent
 /// changes of one product queue here, so their stock events leave in order.
+/// A product's row is made on its first use (a second read then).
 pub fn lock(conn: &mut DbConnection, sku: &str) -> QueryResult<StockRow> {
+    if let Some(row) = locked(conn, sku)? {
+        return Ok(row);
+    }
     on_backend!(conn, |inner| diesel::insert_into(stock::table)
         .values(stock::sku.eq(sku))
         .on_conflict(stock::sku)
         .do_nothing()
         .execute(inner))?;
-    let query = stock::table.find(sku).select((stock::sku, stock::available, stock::reserved, stock::sold));
+    locked(conn, sku)?.ok_or(diesel::result::Error::NotFound)
+}
+
+fn locked(conn: &mut DbConnection, sku: &str) -> QueryResult<Option<StockRow>> {
+    let query = stock::table.find(sku).select(COUNTS);
     match conn {
-        DbConnection::Postgres(inner) => query.for_update().get_result(inner),
-        DbConnection::Sqlite(inner) => query.get_result(inner),
+        DbConnection::Postgres(inner) => query.for_update().get_result(inner).optional(),
+        DbConnection::Sqlite(inner) => query.get_result(inner).optional(),
     }
 }
 
@@ -51,8 +63,8 @@ pub fn adjust(conn: &mut DbConnection, sku: &str, available: i64, reserved: i64,
             stock::reserved.eq(stock::reserved + reserved),
             stock::sold.eq(stock::sold + sold),
         ))
-        .execute(conn)?;
-    stock::table.find(sku).select(StockRow::as_select()).get_result(conn)
+        .returning(COUNTS)
+        .get_result(conn)
 }
 
 /// The counts of the products asked, or of every product when none is.

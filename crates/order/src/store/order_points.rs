@@ -1,5 +1,6 @@
 //! `order_points`: the member's points an order was paid with and what they
-//! took off its price; a row only for an order that used points.
+//! took off its price; a row only for an order that used points (read with
+//! the order, in `orders`).
 
 use diesel::prelude::*;
 use keyshop_core::db::DbConnection;
@@ -20,14 +21,4 @@ pub fn insert(conn: &mut DbConnection, order_no: &OrderNo, used: i64, discount: 
         ))
         .execute(conn)?;
     Ok(())
-}
-
-/// `(points used, their discount)` of the order; zeros when it used none.
-pub fn find(conn: &mut DbConnection, order_no: &OrderNo) -> QueryResult<(i64, i64)> {
-    let row = order_points::table
-        .find(order_no)
-        .select((order_points::points_used, order_points::points_discount))
-        .first::<(i64, i64)>(conn)
-        .optional()?;
-    Ok(row.unwrap_or((0, 0)))
 }
