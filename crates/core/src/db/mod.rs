@@ -237,6 +237,23 @@ impl Db {
         }
     }
 
+    /// Runs `work`, which writes with a single statement, as its own
+    /// transaction: on PostgreSQL that statement commits by itself (no
+    /// `BEGIN` and `COMMIT` round trips), on SQLite it is a savepoint of the
+    /// next group commit, like [`Db::write`]. Work of more than one statement
+    /// must go through [`Db::write`]: here each would commit on its own.
+    pub async fn write_one<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + From<diesel::result::Error> + Send + 'static,
+    {
+        match &self.writer {
+            Some(writer) => writer.write(work).await,
+            None => self.run(work).await,
+        }
+    }
+
     /// A connection for synchronous callers (CLI commands, tests).
     pub fn get(&self) -> Result<Conn, DbError> {
         Ok(self.pool.get()?)

@@ -525,7 +525,7 @@ impl OutboxRelay {
         if !done.is_empty() {
             let now = SystemClock.now_ms();
             self.db
-                .write(move |conn| {
+                .write_one(move |conn| {
                     diesel::update(outbox::table.filter(outbox::seq.eq_any(done)))
                         .set((outbox::published_at.eq(now), outbox::attempts.eq(outbox::attempts + 1)))
                         .execute(conn)
@@ -542,7 +542,7 @@ impl OutboxRelay {
             "publishing an outbox event failed; it stays pending");
         let seq = failed.seq;
         self.db
-            .write(move |conn| {
+            .write_one(move |conn| {
                 diesel::update(outbox::table.find(seq))
                     .set((outbox::attempts.eq(outbox::attempts + 1), outbox::last_error.eq(message)))
                     .execute(conn)

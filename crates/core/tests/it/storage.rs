@@ -344,3 +344,21 @@ storage_test!(each_writer_keeps_its_outcome_when_writes_are_grouped, &CORE_MIGRA
     expected.sort();
     assert_eq!(keys, expected);
 });
+
+/// A one-statement write on PostgreSQL is its own transaction, with no
+/// `BEGIN` round trip: a `SAVEPOINT`, which needs a transaction block, is
+/// refused there and taken inside `Db::write`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_one_statement_write_opens_no_transaction_block_on_postgres() {
+    use diesel::RunQueryDsl;
+
+    let test_db = keyshop_testkit::TestDb::postgres(&CORE_MIGRATIONS).await.unwrap();
+    let savepoint =
+        |conn: &mut db::DbConnection| diesel::sql_query("SAVEPOINT probe").execute(conn).map_err(DbError::from);
+    let alone = test_db.db.write_one(savepoint).await.expect_err("no transaction block around one statement");
+    assert!(alone.to_string().contains("transaction block"), "{alone}");
+    test_db.db.write(savepoint).await.expect("a transaction block around a write");
+    // A one-statement write commits.
+    test_db.db.write_one(|conn| outbox::enqueue(conn, &event("alone")).map_err(DbError::from)).await.unwrap();
+    assert_eq!(pending(&test_db.db).await, 1);
+}

@@ -108,7 +108,7 @@ impl Dispatcher {
                 let order = order_no.clone();
                 self.service
                     .db()
-                    .write(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now)?))
+                    .write_one(move |conn| Ok::<_, AppError>(store::deliveries::mark_sent(conn, &order, now)?))
                     .await?;
                 tracing::info!(%order_no, "delivery e-mail sent");
                 Ok(true)

@@ -76,7 +76,7 @@ impl PaymentService {
                     (session.id.clone(), checkout.provider_ref, checkout.redirect_url);
                 let (checkout_ref, url) = (provider_ref.clone(), redirect_url.clone());
                 self.db
-                    .write(move |conn| {
+                    .write_one(move |conn| {
                         Ok::<_, AppError>(store::sessions::set_checkout(conn, &id, &checkout_ref, &url)?)
                     })
                     .await?;
