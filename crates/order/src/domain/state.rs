@@ -54,6 +54,16 @@ pub trait Lifecycle: Sized {
     fn paid(self) -> bool;
 }
 
+/// The states of an order whose payment stands: its keys are the buyer's.
+pub const PAID: [OrderState; 6] = [
+    OrderState::Paid,
+    OrderState::DelayedDelivery,
+    OrderState::Delivered,
+    OrderState::Completed,
+    OrderState::RefundRequested,
+    OrderState::RefundRejected,
+];
+
 impl Lifecycle for OrderState {
     fn next(self, event: OrderEvent) -> Result<OrderState, TransitionRefused> {
         use OrderEvent as E;
@@ -84,15 +94,7 @@ impl Lifecycle for OrderState {
     }
 
     fn paid(self) -> bool {
-        matches!(
-            self,
-            OrderState::Paid
-                | OrderState::DelayedDelivery
-                | OrderState::Delivered
-                | OrderState::Completed
-                | OrderState::RefundRequested
-                | OrderState::RefundRejected
-        )
+        PAID.contains(&self)
     }
 }
 

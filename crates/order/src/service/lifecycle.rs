@@ -22,7 +22,7 @@ pub struct ConfirmedPayment {
 }
 use crate::domain::link;
 use crate::domain::order::Order;
-use crate::domain::state::{Lifecycle, OrderEvent, OrderState};
+use crate::domain::state::{Lifecycle, OrderEvent, OrderState, PAID};
 use crate::store;
 
 /// Orders expired per pass.
@@ -194,22 +194,27 @@ impl OrderService {
     /// in that e-mail.
     pub async fn issue_mail_link(&self, order_no: &str) -> Result<String, AppError> {
         let order_no = OrderNo::parse(order_no).ok_or_else(not_found)?;
-        let public_url = self.settings.public_url.clone();
-        let now = self.clock.now_ms();
-        self.db
-            .write(move |conn| -> Result<String, AppError> {
-                let order = store::orders::head(conn, &order_no)?.ok_or_else(not_found)?;
-                if !order.state.paid() {
-                    return Err(AppError::new(ErrorCode::BusinessRule, "api.order.stateChanged"));
-                }
-                if order.member.is_some() {
-                    return Ok(format!("{public_url}/my-order?no={order_no}"));
-                }
-                let token = secret::new_token().map_err(AppError::internal)?;
-                store::orders::set_mail_token_hash(conn, &order_no, &secret::digest(&token), link::expires(now))?;
-                Ok(format!("{public_url}/order/{order_no}#token={token}"))
+        let public_url = &self.settings.public_url;
+        let token = secret::new_token().map_err(AppError::internal)?;
+        // A paid guest order (most e-mails) takes the token's hash in one
+        // guarded statement; anything else is looked at after.
+        let (number, hash, expires_at) = (order_no.clone(), secret::digest(&token), link::expires(self.clock.now_ms()));
+        let guest = self
+            .db
+            .write_one(move |conn| {
+                Ok::<_, AppError>(store::orders::set_guest_mail_token_hash(conn, &number, &PAID, &hash, expires_at)?)
             })
-            .await
+            .await?;
+        if guest {
+            return Ok(format!("{public_url}/order/{order_no}#token={token}"));
+        }
+        let number = order_no.clone();
+        let order = self.db.run(move |conn| Ok::<_, AppError>(store::orders::head(conn, &number)?)).await?;
+        match order.ok_or_else(not_found)? {
+            order if order.state.paid() && order.member.is_some() => Ok(format!("{public_url}/my-order?no={order_no}")),
+            // Unpaid, or a guest's order that was not paid a moment ago.
+            _ => Err(AppError::new(ErrorCode::BusinessRule, "api.order.stateChanged")),
+        }
     }
 
     /// The delivery service delivered every key.

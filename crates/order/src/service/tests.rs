@@ -425,6 +425,9 @@ async fn a_paid_order_shows_its_keys_to_its_buyer_and_is_refunded_once_approved(
 
     bench.service.payment_succeeded(&number, paid_in_full(&placed, PaymentProvider::Stripe)).await.unwrap();
     assert_eq!(bench.paid_events().await[0].member_id, Some(9));
+    // A member's e-mail links to the order under My orders: no token is made.
+    let link = bench.service.issue_mail_link(&number).await.unwrap();
+    assert_eq!(link, format!("https://shop.example/my-order?no={number}"));
     bench.service.keys_delivered(&number).await.unwrap();
     let keys = bench.service.reveal_keys(&number, &owner, "1.2.3.4".to_owned(), "Firefox".to_owned()).await.unwrap();
     assert_eq!(keys.revealed.keys[0].key, "SKU-1-KEY");

@@ -590,6 +590,23 @@ pub fn set_mail_token_hash(
         .execute(conn)
 }
 
+/// Sets the hash of a guest order's e-mail link token, when the order is a
+/// guest's and in one of the `states`; whether it was.
+pub fn set_guest_mail_token_hash(
+    conn: &mut DbConnection,
+    order_no: &OrderNo,
+    states: &[OrderState],
+    hash: &str,
+    expires_at: i64,
+) -> QueryResult<bool> {
+    let set = diesel::update(
+        orders::table.find(order_no).filter(orders::member_id.eq(GUEST)).filter(orders::state.eq_any(states)),
+    )
+    .set((orders::mail_token_hash.eq(hash), orders::mail_token_expires_at.eq(expires_at)))
+    .execute(conn)?;
+    Ok(set > 0)
+}
+
 /// The order's latest payment session.
 pub fn set_payment_session(conn: &mut DbConnection, order_no: &OrderNo, session_id: &SessionId) -> QueryResult<usize> {
     diesel::update(orders::table.find(order_no)).set(orders::payment_session_id.eq(session_id.as_str())).execute(conn)
