@@ -270,10 +270,9 @@ fn lease_mail_in(
     now: i64,
     lease_ms: i64,
 ) -> Result<Option<MailParts>, AppError> {
-    if !store::deliveries::lease(conn, order_no, now, lease_ms)? {
+    let Some(delivery) = store::deliveries::lease(conn, order_no, now, lease_ms)? else {
         return Ok(None);
-    }
-    let delivery = store::deliveries::find(conn, order_no)?.ok_or_else(|| AppError::not_found("api.error.notFound"))?;
+    };
     let lines = store::deliveries::lines(conn, order_no)?;
     let viewer = Viewer { actor: MAIL_ACTOR.to_owned(), ip: String::new(), user_agent: String::new() };
     let keys = reveal_in(conn, vault, order_no, &viewer, now)?;

@@ -109,9 +109,10 @@ pub fn due(conn: &mut DbConnection, state: DeliveryState, now_ms: i64, limit: i6
 }
 
 /// Takes the e-mail of a due delivery for `lease_ms` (another sender skips
-/// it meanwhile) and counts the attempt. Whether this caller got it.
-pub fn lease(conn: &mut DbConnection, order_no: &str, now_ms: i64, lease_ms: i64) -> QueryResult<bool> {
-    let leased = diesel::update(
+/// it meanwhile) and counts the attempt. The delivery as it then stands,
+/// when this caller got it.
+pub fn lease(conn: &mut DbConnection, order_no: &str, now_ms: i64, lease_ms: i64) -> QueryResult<Option<DeliveryRow>> {
+    diesel::update(
         deliveries::table
             .find(order_no)
             .filter(deliveries::state.eq(DeliveryState::Queued))
@@ -122,8 +123,9 @@ pub fn lease(conn: &mut DbConnection, order_no: &str, now_ms: i64, lease_ms: i64
         deliveries::next_attempt_at.eq(now_ms + lease_ms),
         deliveries::updated_at.eq(now_ms),
     ))
-    .execute(conn)?;
-    Ok(leased > 0)
+    .returning(deliveries::all_columns)
+    .get_result(conn)
+    .optional()
 }
 
 pub fn mark_sent(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> QueryResult<usize> {
