@@ -248,10 +248,10 @@ impl Db {
         T: Send + 'static,
         E: From<DbError> + From<diesel::result::Error> + Send + 'static,
     {
-        match &self.writer {
-            Some(writer) => writer.write(work).await,
-            None => self.run(work).await,
+        if self.writer.is_some() {
+            return self.write(work).await;
         }
+        self.run(work).await
     }
 
     /// A connection for synchronous callers (CLI commands, tests).
