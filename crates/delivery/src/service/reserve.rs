@@ -247,9 +247,8 @@ pub(super) fn allocate_held(
             hold_line(conn, changes, order_no, &line, short, true)?;
         }
     }
-    let held = store::keys::count_by_sku(conn, order_no, KeyStatus::Reserved)?;
-    store::keys::sell_order(conn, order_no, now)?;
-    for (sku, count) in held {
+    // The stock moves by the keys this statement sold, product by product.
+    for (sku, count) in store::keys::sell_order(conn, order_no, now)? {
         changes.adjust(conn, &sku, 0, -count, count)?;
     }
     if row.state != HoldState::Allocated {

@@ -139,15 +139,22 @@ pub fn release_order(conn: &mut DbConnection, order_no: &str) -> QueryResult<usi
     .execute(conn)
 }
 
-/// Turns every key the order holds into a sold key of its line.
-pub fn sell_order(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> QueryResult<usize> {
-    diesel::update(
+/// Turns every key the order holds into a sold key of its line; how many
+/// were sold of each product, by SKU.
+pub fn sell_order(conn: &mut DbConnection, order_no: &str, now_ms: i64) -> QueryResult<Vec<(String, i64)>> {
+    let skus: Vec<String> = diesel::update(
         product_keys::table
             .filter(product_keys::order_no.eq(order_no))
             .filter(product_keys::status.eq(KeyStatus::Reserved)),
     )
     .set((product_keys::status.eq(KeyStatus::Sold), product_keys::sold_at.eq(now_ms)))
-    .execute(conn)
+    .returning(product_keys::sku)
+    .get_results(conn)?;
+    let mut sold = std::collections::BTreeMap::<String, i64>::new();
+    for sku in skus {
+        *sold.entry(sku).or_insert(0) += 1;
+    }
+    Ok(sold.into_iter().collect())
 }
 
 /// The keys sold to an order, by line.
