@@ -240,7 +240,8 @@ pub(super) fn allocate_held(
     let order_no = row.order_no.as_str();
     // Top up every line to its quantity from stock, then sell everything
     // the order holds.
-    let owned: BTreeMap<i64, i64> = store::keys::owned_by_line(conn, order_no)?.into_iter().collect();
+    let owned: BTreeMap<i64, i64> =
+        store::keys::count_by_line(conn, order_no, &[KeyStatus::Sold, KeyStatus::Reserved])?.into_iter().collect();
     for line in reservation::lock_order(&lines) {
         let short = line.quantity - owned.get(&line.line_no).copied().unwrap_or(0);
         if short > 0 {
@@ -254,7 +255,8 @@ pub(super) fn allocate_held(
     if row.state != HoldState::Allocated {
         store::reservations::set_state(conn, order_no, HoldState::Allocated, row.expires_at, now)?;
     }
-    let sold: BTreeMap<i64, i64> = store::keys::count_by_line(conn, order_no, KeyStatus::Sold)?.into_iter().collect();
+    let sold: BTreeMap<i64, i64> =
+        store::keys::count_by_line(conn, order_no, &[KeyStatus::Sold])?.into_iter().collect();
     let lines = lines
         .into_iter()
         .map(|line| {

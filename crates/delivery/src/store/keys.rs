@@ -102,22 +102,11 @@ pub fn count_by_sku(conn: &mut DbConnection, order_no: &str, status: KeyStatus) 
         .load(conn)
 }
 
-/// (line, keys) the order owns or holds.
-pub fn count_by_line(conn: &mut DbConnection, order_no: &str, status: KeyStatus) -> QueryResult<Vec<(i64, i64)>> {
+/// (line, keys) the order has in any of `statuses`.
+pub fn count_by_line(conn: &mut DbConnection, order_no: &str, statuses: &[KeyStatus]) -> QueryResult<Vec<(i64, i64)>> {
     let rows: Vec<(Option<i64>, i64)> = product_keys::table
         .filter(product_keys::order_no.eq(order_no))
-        .filter(product_keys::status.eq(status))
-        .group_by(product_keys::line_no)
-        .select((product_keys::line_no, diesel::dsl::count_star()))
-        .load(conn)?;
-    Ok(rows.into_iter().filter_map(|(line, count)| line.map(|line| (line, count))).collect())
-}
-
-/// (line, keys) the order owns or holds: sold and reserved together.
-pub fn owned_by_line(conn: &mut DbConnection, order_no: &str) -> QueryResult<Vec<(i64, i64)>> {
-    let rows: Vec<(Option<i64>, i64)> = product_keys::table
-        .filter(product_keys::order_no.eq(order_no))
-        .filter(product_keys::status.eq_any([KeyStatus::Sold, KeyStatus::Reserved]))
+        .filter(product_keys::status.eq_any(statuses))
         .group_by(product_keys::line_no)
         .select((product_keys::line_no, diesel::dsl::count_star()))
         .load(conn)?;
